@@ -16,7 +16,7 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
-      'web/vitest.config.ts',
+      'web/vitest.config.{ts,mts}',
     ],
   },
 });

@@ -1,0 +1,80 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import { errorResponse } from './http/error-handler';
+import { healthRoutes, type ProjectionHealthSource } from './http/health';
+import { staticFiles } from './http/static-files';
+import { notFound, payloadTooLarge } from './shared/errors';
+import type { Logger } from './shared/logger';
+
+export interface AppDeps {
+  projections: ProjectionHealthSource;
+  logger: Logger;
+  /** Built web app (web/dist); omitted in API-only tests. */
+  webDist?: string;
+  /** Where uploaded images live; served at /uploads. */
+  uploadsDir?: string;
+  /** The API slices, mounted at /api. */
+  api?: Hono;
+}
+
+/** JSON bodies above this are refused with 413; uploads have their own limit. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+const imageExtensions = ['.webp', '.jpg', '.jpeg', '.png', '.avif'] as const;
+
+/** The HTTP face of the shop: one error path, security headers, the API slices, health, the web app. */
+export function createApp(deps: AppDeps): Hono {
+  const app = new Hono();
+  app.onError((error, c) => errorResponse(error, c, deps.logger));
+  app.notFound((c) => errorResponse(notFound('Nothing lives at this address.'), c, deps.logger));
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use('/api/*', async (c, next) => {
+    if (c.req.path === '/api/upload') return next();
+    return bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: () => {
+        throw payloadTooLarge('The request body is larger than 1 MB.');
+      },
+    })(c, next);
+  });
+
+  app.route('/health', healthRoutes(deps.projections));
+  if (deps.api) app.route('/api', deps.api);
+  app.all('/api/*', (c) => errorResponse(notFound('There is no such API call.'), c, deps.logger));
+
+  if (deps.uploadsDir) {
+    app.use(
+      '/uploads/*',
+      staticFiles(deps.uploadsDir, {
+        stripPrefix: '/uploads',
+        allowedExtensions: imageExtensions,
+        immutablePrefixes: ['/'],
+      }),
+    );
+  }
+  if (deps.webDist) {
+    app.use('*', staticFiles(deps.webDist, { spaFallback: true, immutablePrefixes: ['/assets/'] }));
+  }
+  return app;
+}

@@ -1,0 +1,68 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+import { resolveSigningSecret } from './secret';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults on an empty environment', () => {
+    expect(loadConfig({})).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      EVENT_STORE: 'sqlite',
+      DURABILITY: 'durable',
+      SEED_DEMO: 'true',
+    });
+  });
+
+  it('names every mistaken variable in one error', () => {
+    const attempt = () =>
+      loadConfig({ PORT: 'abc', DURABILITY: 'fast', JWT_SECRET: 'short', ADMIN_EMAIL: 'a@b.pk' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toContain("PORT must be a whole number from 1 to 65535 (got 'abc')");
+      expect(problems).toContain("DURABILITY must be 'durable'");
+      expect(problems).toContain(
+        "JWT_SECRET must be at least 32 characters (or leave it unset to generate one) (got '***')",
+      );
+      expect(problems).toContain(
+        'ADMIN_PASSWORD is required: ADMIN_EMAIL and ADMIN_PASSWORD must be given together',
+      );
+    }
+  });
+
+  it('requires ESDB_URL with EVENT_STORE=esdb', () => {
+    expect(() => loadConfig({ EVENT_STORE: 'esdb' })).toThrow(/ESDB_URL is required when EVENT_STORE=esdb/);
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ PORT: '', JWT_SECRET: '' }).PORT).toBe(3000);
+  });
+});
+
+describe('resolveSigningSecret', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('generates a secret once, keeps it private in DATA_DIR and reuses it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'secret-'));
+    dirs.push(dir);
+    const first = resolveSigningSecret(dir, undefined);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(resolveSigningSecret(dir, undefined)).toBe(first);
+    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(first);
+    expect(statSync(join(dir, 'jwt-secret')).mode & 0o077).toBe(0);
+  });
+
+  it('prefers the given secret', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'secret-'));
+    dirs.push(dir);
+    expect(resolveSigningSecret(dir, 'x'.repeat(40))).toBe('x'.repeat(40));
+  });
+});
