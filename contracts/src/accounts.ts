@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .max(254, 'Email is too long')
+  .pipe(z.email('Email must be a valid e-mail address'))
+  .transform((e) => e.toLowerCase());
+
+const name = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(100, 'Name must be at most 100 characters');
+
+/** Pakistani phone numbers: 03XX-XXXXXXX, 03XXXXXXXXX, +92 3XX XXXXXXX and landlines with area codes. */
+export const PHONE_PATTERN = /^(\+92|0092|0)[\s-]?\d{2,3}[\s-]?\d{7,8}$/;
+
+export const Contact = z
+  .string()
+  .trim()
+  .max(20, 'Contact must be at most 20 characters')
+  .refine(
+    (v) => v === '' || PHONE_PATTERN.test(v),
+    'Contact must be a phone number like 0300-1234567 or +92 300 1234567',
+  );
+
+export const MIN_PASSWORD = 8;
+const password = z
+  .string({ error: 'Password is required' })
+  .min(MIN_PASSWORD, `Password must be at least ${MIN_PASSWORD} characters`)
+  .max(200, 'Password must be at most 200 characters');
+
+/** Body of POST /api/auth/register. Unknown keys (e.g. isAdmin) are dropped, never honoured. */
+export const RegisterInput = z.object({
+  name,
+  email,
+  contact: Contact.refine((v) => v !== '', 'Contact is required'),
+  password,
+});
+export type RegisterInput = z.infer<typeof RegisterInput>;
+
+/** Body of POST /api/auth/login. */
+export const LoginInput = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254)
+    .transform((e) => e.toLowerCase()),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+export type LoginInput = z.infer<typeof LoginInput>;
+
+/**
+ * Body of PUT /api/users/profile. `password` is the new password (optional, empty = unchanged);
+ * changing e-mail or password needs `currentPassword`.
+ */
+export const ProfileUpdate = z.object({
+  name,
+  email,
+  contact: Contact.default(''),
+  password: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((p) => (p ? p : undefined))
+    .pipe(password.optional()),
+  currentPassword: z.string().max(200).optional(),
+});
+export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
+
+/** A user as the API answers it; never a password or its hash. */
+export interface User {
+  id: string;
+  name: string;
+  email: string;
+  contact: string;
+  isAdmin: boolean;
+  affiliateUseCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Answer of register and login. */
+export interface AuthResponse extends User {
+  token: string;
+}

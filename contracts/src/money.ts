@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { shopConfig } from './shop-config';
+
+/**
+ * Money is an integer count of minor units (paisa) inside events and read models; the API speaks
+ * decimal numbers with at most 2 decimals. Convert at the edge, compute in minor units.
+ */
+export type Minor = number;
+
+export const toMinor = (amount: number): Minor => Math.round(amount * 100);
+export const fromMinor = (minor: Minor): number => minor / 100;
+
+const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+/** A price as the API accepts it: finite, positive, at most 2 decimals, below 10 million. */
+export const PriceAmount = z
+  .number({ error: 'must be a number' })
+  .finite('must be a number')
+  .positive('must be greater than 0')
+  .max(9_999_999, 'must be less than 10,000,000')
+  .refine(hasAtMostTwoDecimals, 'must have at most 2 decimals');
+
+/** A non-negative amount as the API accepts it (totals sent by a client for comparison). */
+export const MoneyAmount = z
+  .number({ error: 'must be a number' })
+  .finite('must be a number')
+  .min(0, 'must not be negative')
+  .max(1_000_000_000, 'is too large')
+  .refine(hasAtMostTwoDecimals, 'must have at most 2 decimals');
+
+/** Shipping for an items subtotal (before discount): free over the threshold, else the flat fee. */
+export function shippingFor(itemsMinor: Minor, config = shopConfig): Minor {
+  return itemsMinor > toMinor(config.freeShippingOver) ? 0 : toMinor(config.flatShippingFee);
+}
+
+export interface OrderPricing {
+  itemsPrice: Minor;
+  discount: Minor;
+  shippingPrice: Minor;
+  totalPrice: Minor;
+}
+
+/** Prices an order: total = subtotal - affiliate discount + shipping (DECISIONS.md). */
+export function priceOrder(
+  lines: readonly { unitPrice: Minor; qty: number }[],
+  withAffiliateDiscount: boolean,
+  config = shopConfig,
+): OrderPricing {
+  const itemsPrice = lines.reduce((sum, line) => sum + line.unitPrice * line.qty, 0);
+  const discount = withAffiliateDiscount ? Math.round(itemsPrice * config.affiliateDiscountRate) : 0;
+  const shippingPrice = shippingFor(itemsPrice, config);
+  return { itemsPrice, discount, shippingPrice, totalPrice: itemsPrice - discount + shippingPrice };
+}
+
+/** `PKR 1,234.00`: the one money format on every screen. */
+export function formatMoney(amount: number, config = shopConfig): string {
+  const number = new Intl.NumberFormat(config.locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
+  return `${config.currency} ${number}`;
+}

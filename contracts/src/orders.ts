@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { PHONE_PATTERN } from './accounts';
+import { MoneyAmount } from './money';
+
+export const ORDER_STATUSES = [
+  'Pending',
+  'Paid',
+  'Processing',
+  'Shipped',
+  'Dispatched',
+  'Delivered',
+  'Cancelled',
+] as const;
+export const OrderStatus = z.enum(ORDER_STATUSES, {
+  error: `Status must be one of ${ORDER_STATUSES.join(', ')}`,
+});
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
+/** The order state machine (DECISIONS.md); Delivered and Cancelled are final. */
+export const ALLOWED_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  Pending: ['Paid', 'Processing', 'Dispatched', 'Cancelled'],
+  Paid: ['Processing', 'Dispatched', 'Cancelled'],
+  Processing: ['Dispatched', 'Shipped', 'Cancelled'],
+  Shipped: ['Delivered'],
+  Dispatched: ['Delivered'],
+  Delivered: [],
+  Cancelled: [],
+};
+
+/** What the admin dropdown offers (spec section 4). */
+export const ADMIN_STATUS_CHOICES: readonly OrderStatus[] = [
+  'Pending',
+  'Paid',
+  'Dispatched',
+  'Delivered',
+  'Cancelled',
+];
+
+/** Tracking progress by status (spec section 4). */
+export function trackingProgress(status: OrderStatus): number {
+  const progress: Partial<Record<OrderStatus, number>> = {
+    Processing: 25,
+    Shipped: 50,
+    Dispatched: 75,
+    Delivered: 100,
+    Cancelled: 0,
+  };
+  return progress[status] ?? 10;
+}
+
+/** COD = cash on delivery; Card = the manual JazzCash / EasyPaisa / bank transfer (spec's label). */
+export const PAYMENT_METHODS = ['COD', 'Card'] as const;
+export const PaymentMethod = z.enum(PAYMENT_METHODS, { error: 'Payment method must be COD or Card' });
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const ShippingAddress = z.object({
+  fullName: z.string().trim().max(100).default(''),
+  address: required('Address', 300),
+  city: required('City', 100),
+  postalCode: required('Postal code', 20),
+  country: required('Country', 60),
+  phone: z
+    .string()
+    .trim()
+    .max(20)
+    .default('')
+    .refine((v) => v === '' || PHONE_PATTERN.test(v), 'Phone must look like 0300-1234567 or +92 300 1234567'),
+});
+export type ShippingAddress = z.infer<typeof ShippingAddress>;
+
+export const OrderItemInput = z.object({
+  product: z.string({ error: 'Product is required' }).trim().min(1, 'Product is required').max(64),
+  qty: z
+    .number({ error: 'Quantity must be a number' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(10_000, 'Quantity is too large'),
+  price: MoneyAmount,
+  size: z.string().trim().max(8).default(''),
+});
+
+/** Body of POST /api/orders. Prices and totals are the client's view, checked against the server's. */
+export const OrderInput = z.object({
+  orderItems: z
+    .array(OrderItemInput)
+    .min(1, 'Your order has no items')
+    .max(50, 'An order holds at most 50 lines'),
+  shippingAddress: ShippingAddress,
+  paymentMethod: PaymentMethod,
+  itemsPrice: MoneyAmount,
+  shippingPrice: MoneyAmount,
+  totalPrice: MoneyAmount,
+  affiliateCode: z
+    .string()
+    .trim()
+    .max(32)
+    .transform((c) => c.toUpperCase())
+    .optional(),
+});
+export type OrderInput = z.infer<typeof OrderInput>;
+
+export const StatusChangeInput = z.object({ status: OrderStatus });
+
+export interface OrderItem {
+  id: string;
+  product: string;
+  Product: { id: string; name: string; image: string; category: string; countInStock: number } | null;
+  name: string;
+  image: string;
+  category: string;
+  price: number;
+  qty: number;
+  size: string;
+}
+
+export interface StatusChange {
+  from: OrderStatus | null;
+  to: OrderStatus;
+  at: string;
+  by: { id: string; name: string } | null;
+}
+
+/** An order as every read call answers it; money in major units. */
+export interface Order {
+  id: string;
+  userId: string;
+  createdAt: string;
+  updatedAt: string;
+  status: OrderStatus;
+  isPaid: boolean;
+  paidAt: string | null;
+  isDelivered: boolean;
+  deliveredAt: string | null;
+  paymentMethod: PaymentMethod;
+  shippingAddress: ShippingAddress;
+  itemsPrice: number;
+  discountPrice: number;
+  shippingPrice: number;
+  totalPrice: number;
+  affiliateCode: string | null;
+  User: { name: string; email: string; contact: string } | null;
+  OrderItems: OrderItem[];
+  orderItems: OrderItem[];
+  /** Only for an admin: every status change, oldest first. */
+  statusHistory?: StatusChange[];
+}
+
+export interface TrackingStep {
+  key: 'placed' | 'paid' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+  label: string;
+  description: string;
+  at: string | null;
+  state: 'done' | 'current' | 'upcoming';
+}
+
+/** Answer of GET /api/orders/{id}/tracking: the order plus a timeline built from its events. */
+export interface OrderTracking {
+  order: Order;
+  progress: number;
+  timeline: TrackingStep[];
+}
+
+export interface SalesPoint {
+  /** Calendar day in the shop's time zone, YYYY-MM-DD. */
+  date: string;
+  /** The day's sales in the shop currency (name kept from the original contract). */
+  salesUSD: number;
+  amount: number;
+  orders: number;
+}
+
+/** Answer of GET /api/admin/metrics. */
+export interface AdminMetrics {
+  total: number;
+  pending: number;
+  paid: number;
+  delivered: number;
+  cancelled: number;
+  sales: SalesPoint[];
+}
