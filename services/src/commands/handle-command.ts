@@ -37,7 +37,7 @@ export interface CommandContext {
 
 export interface CommandDeps {
   store: EventStore;
-  readModels: ReadModelWaiter;
+  projections: ReadModelWaiter;
   /** Attempts after a WrongExpectedVersion before giving up with 409. */
   maxRetries?: number;
   /** How long to wait for the read models before answering anyway. */
@@ -79,7 +79,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
           expectedRevision: revision === -1 ? NO_STREAM : revision,
         },
       );
-      await deps.readModels.waitForPosition(appended.position, deps.visibilityTimeoutMs ?? 2_000);
+      await deps.projections.waitForPosition(appended.position, deps.visibilityTimeoutMs ?? 2_000);
       return {
         state: events.reduce(decider.evolve, state),
         events,

@@ -1,0 +1,83 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { forbidden, unauthenticated } from '../shared/errors';
+
+/** Who is calling, as the read model knows them now (not as the token remembers them). */
+export interface Caller {
+  id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+}
+
+export type CallerLookup = (userId: string) => Caller | undefined;
+
+export interface AuthDeps {
+  signingKey: Uint8Array;
+  lookupCaller: CallerLookup;
+  /** Token lifetime in seconds. */
+  tokenTtlSeconds?: number;
+  now?: () => Date;
+}
+
+export type AuthEnv = { Variables: { caller: Caller } };
+
+const ISSUER = 'shop';
+const ALGORITHM = 'HS256';
+
+/** Signs a token holding the user id and role; the role is re-checked on every admin call. */
+export async function issueToken(deps: AuthDeps, user: { id: string; isAdmin: boolean }): Promise<string> {
+  const now = Math.floor((deps.now?.() ?? new Date()).getTime() / 1000);
+  return new SignJWT({ role: user.isAdmin ? 'admin' : 'customer' })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(user.id)
+    .setIssuer(ISSUER)
+    .setIssuedAt(now)
+    .setExpirationTime(now + (deps.tokenTtlSeconds ?? 7 * 24 * 3600))
+    .sign(deps.signingKey);
+}
+
+/** The caller behind a bearer token, or undefined when there is no token. Throws 401 on a bad one. */
+export async function authenticate(deps: AuthDeps, c: Context): Promise<Caller | undefined> {
+  const header = c.req.header('authorization');
+  if (!header) return undefined;
+  const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/.exec(header);
+  if (!match) throw unauthenticated('Your sign-in is not valid. Please sign in again.');
+  let subject: string | undefined;
+  try {
+    const { payload } = await jwtVerify(match[1]!, deps.signingKey, {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+      currentDate: deps.now?.(),
+    });
+    subject = payload.sub;
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) throw unauthenticated('Your session has expired. Please sign in again.');
+    throw unauthenticated('Your sign-in is not valid. Please sign in again.');
+  }
+  const caller = subject ? deps.lookupCaller(subject) : undefined;
+  if (!caller) throw unauthenticated('Your account was not found. Please sign in again.');
+  return caller;
+}
+
+/** Requires a signed-in caller; sets `c.var.caller`. */
+export function requireUser(deps: AuthDeps): MiddlewareHandler<AuthEnv> {
+  return createMiddleware<AuthEnv>(async (c, next) => {
+    const caller = await authenticate(deps, c);
+    if (!caller) throw unauthenticated();
+    c.set('caller', caller);
+    await next();
+  });
+}
+
+/** Requires an admin, as the read model says now: a demoted admin loses access at once. */
+export function requireAdmin(deps: AuthDeps): MiddlewareHandler<AuthEnv> {
+  return createMiddleware<AuthEnv>(async (c, next) => {
+    const caller = await authenticate(deps, c);
+    if (!caller) throw unauthenticated();
+    if (!caller.isAdmin) throw forbidden('Only an administrator can do that.');
+    c.set('caller', caller);
+    await next();
+  });
+}

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { EVENT_SCHEMA_VERSIONS, type EventStore } from '@shop/contracts';
+import { allProjectors, openReadModels, ProjectionRunner, type ReadModelsDb } from '@shop/projections';
+import type { Hono } from 'hono';
+import type { AuthDeps } from './accounts/auth';
+import { apiRoutes } from './api';
+import { createApp } from './app';
+import type { CommandDeps } from './commands/handle-command';
+import { openSqliteEventStore } from './eventstore/sqlite-event-store';
+import { upcasters } from './events/upcasters';
+import { upcastingStore } from './events/upcasting-store';
+import { lookupCaller } from './accounts/caller';
+import { type Logger, silentLogger } from './shared/logger';
+
+export interface ShopOptions {
+  dataDir: string;
+  durability?: 'durable' | 'relaxed';
+  signingSecret: string;
+  /** Injected clock and id generator: tests fix them. */
+  clock?: () => Date;
+  newId?: () => string;
+  logger?: Logger;
+  /** Built web app to serve; omitted in API tests. */
+  webDist?: string;
+  /** An already-open store (tests of faults, other adapters); default: SQLite in dataDir. */
+  store?: EventStore;
+}
+
+/** Everything a slice's routes and commands need. */
+export interface ShopDeps extends AuthDeps, CommandDeps {
+  store: EventStore;
+  readModels: ReadModelsDb;
+  runner: ProjectionRunner;
+  clock: () => Date;
+  newId: () => string;
+  logger: Logger;
+  dataDir: string;
+  uploadsDir: string;
+}
+
+export interface Shop {
+  deps: ShopDeps;
+  app: Hono;
+  close(): Promise<void>;
+}
+
+/**
+ * The composition root: opens the event store and the read models, starts the projection runner
+ * and builds the HTTP app. Used by `main.ts`, the CLI and the in-process API tests alike.
+ */
+export async function openShop(options: ShopOptions): Promise<Shop> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const uploadsDir = join(options.dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+  const rawStore =
+    options.store ??
+    openSqliteEventStore({ path: join(options.dataDir, 'events.sqlite'), durability: options.durability ?? 'durable' });
+  const store = upcastingStore(rawStore, EVENT_SCHEMA_VERSIONS, upcasters);
+  const readModels = openReadModels(join(options.dataDir, 'read-models.sqlite'));
+  const runner = new ProjectionRunner({ store, readModels, projectors: allProjectors });
+  const clock = options.clock ?? (() => new Date());
+  const deps: ShopDeps = {
+    store,
+    readModels,
+    runner,
+    projections: runner,
+    clock,
+    now: clock,
+    newId: options.newId ?? randomUUID,
+    logger: options.logger ?? silentLogger,
+    dataDir: options.dataDir,
+    uploadsDir,
+    signingKey: new TextEncoder().encode(options.signingSecret),
+    lookupCaller: (userId) => lookupCaller(readModels, userId),
+  };
+  await runner.start();
+  const app = createApp({
+    projections: runner,
+    logger: deps.logger,
+    uploadsDir,
+    api: apiRoutes(deps),
+    ...(options.webDist ? { webDist: options.webDist } : {}),
+  });
+  return {
+    deps,
+    app,
+    async close() {
+      await runner.stop();
+      readModels.close();
+      await store.close();
+    },
+  };
+}
