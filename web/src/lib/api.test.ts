@@ -1,0 +1,79 @@
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { aSession } from '../test/builders';
+import { server } from '../test/msw-server';
+import { ApiError, api } from './api';
+import { sessionStore, signIn } from './session';
+
+describe('api client', () => {
+  it('sends the bearer token of the current session', async () => {
+    signIn({ ...aSession(), token: 'abc.def' });
+    let authorization: string | null = null;
+    server.use(
+      http.get('/api/orders/myorders', ({ request }) => {
+        authorization = request.headers.get('Authorization');
+        return HttpResponse.json([]);
+      }),
+    );
+
+    await api.get('/api/orders/myorders');
+
+    expect(authorization).toBe('Bearer abc.def');
+  });
+
+  it('sends JSON bodies and parses JSON answers', async () => {
+    server.use(
+      http.post('/api/reviews', async ({ request }) => HttpResponse.json({ echoed: await request.json() })),
+    );
+
+    await expect(api.post('/api/reviews', { rating: 5 })).resolves.toEqual({ echoed: { rating: 5 } });
+  });
+
+  it('turns the error shape into an ApiError with status, code, message and fields', async () => {
+    server.use(
+      http.post('/api/auth/register', () =>
+        HttpResponse.json(
+          {
+            message: 'Check the highlighted fields',
+            code: 'VALIDATION_FAILED',
+            fields: [{ field: 'email', message: 'Enter a valid email' }],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+
+    const error = await api.post('/api/auth/register', {}).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.status).toBe(400);
+    expect(apiError.code).toBe('VALIDATION_FAILED');
+    expect(apiError.message).toBe('Check the highlighted fields');
+    expect(apiError.fieldMessage('email')).toBe('Enter a valid email');
+  });
+
+  it('keeps a bare message from a body that is not the full error shape', async () => {
+    server.use(http.get('/api/products/x', () => HttpResponse.json({ message: 'Gone' }, { status: 404 })));
+
+    await expect(api.get('/api/products/x')).rejects.toMatchObject({ status: 404, message: 'Gone' });
+  });
+
+  it('signs the user out when a call with a token answers 401', async () => {
+    signIn(aSession());
+    server.use(
+      http.get('/api/orders/myorders', () =>
+        HttpResponse.json({ message: 'Session expired', code: 'UNAUTHENTICATED' }, { status: 401 }),
+      ),
+    );
+
+    await expect(api.get('/api/orders/myorders')).rejects.toMatchObject({ status: 401 });
+    expect(sessionStore.get()).toBeNull();
+  });
+
+  it('reports an unreachable server as a network error', async () => {
+    server.use(http.get('/api/products', () => HttpResponse.error()));
+
+    await expect(api.get('/api/products')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+  });
+});

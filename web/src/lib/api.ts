@@ -1,0 +1,99 @@
+import { ErrorBody, type ErrorCode, type FieldError } from '@shop/contracts';
+import { sessionStore, signOut } from './session';
+
+/** Codes the server sends (contracts' ErrorCode) plus the two the client raises itself. */
+export type ApiErrorCode = ErrorCode | 'NETWORK_ERROR' | 'UNEXPECTED_RESPONSE';
+
+/** A failed API call: the server's `{ message, code, fields? }` with the HTTP status (0 when unreachable). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly fields: readonly FieldError[] = [],
+  ) {
+    super(message);
+  }
+
+  /** The message for one form field, if the server named it. */
+  fieldMessage(field: string): string | undefined {
+    return this.fields.find((candidate) => candidate.field === field)?.message;
+  }
+}
+
+export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
+  /** A plain value is sent as JSON; FormData (uploads) is sent as is. */
+  body?: unknown;
+}
+
+/**
+ * Calls the shop API on the same origin. Adds the bearer token of the current session, sends and
+ * parses JSON, and throws ApiError for any non-2xx answer. A 401 on a call that carried a token means
+ * the session is no longer valid, so the user is signed out.
+ */
+export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
+  const { body, headers: extraHeaders, ...rest } = init;
+  const headers = new Headers(extraHeaders);
+  headers.set('Accept', 'application/json');
+  const token = sessionStore.get()?.token;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, { ...rest, headers, ...(payload === undefined ? {} : { body: payload }) });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the shop. Check your connection and try again.');
+  }
+
+  if (!response.ok) {
+    if (response.status === 401 && token) signOut();
+    throw await toApiError(response);
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  if (text === '') return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ApiError(response.status, 'UNEXPECTED_RESPONSE', 'The shop sent an unexpected answer.');
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const parsed = ErrorBody.safeParse(json);
+  if (parsed.success) {
+    const { message, code, fields } = parsed.data;
+    return new ApiError(response.status, code, message, fields ?? []);
+  }
+  const message =
+    typeof json === 'object' && json !== null && 'message' in json && typeof json.message === 'string'
+      ? json.message
+      : `Request failed (${response.status}${response.statusText ? ` ${response.statusText}` : ''})`;
+  return new ApiError(response.status, 'UNEXPECTED_RESPONSE', message);
+}
+
+/** Shorthands for the verbs the spec's call table uses. */
+export const api = {
+  get: <T>(path: string, init?: ApiRequestInit) => apiFetch<T>(path, { ...init, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, init?: ApiRequestInit) =>
+    apiFetch<T>(path, { ...init, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, init?: ApiRequestInit) =>
+    apiFetch<T>(path, { ...init, method: 'PUT', body }),
+  delete: <T>(path: string, init?: ApiRequestInit) => apiFetch<T>(path, { ...init, method: 'DELETE' }),
+};

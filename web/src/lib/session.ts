@@ -1,0 +1,88 @@
+import type { AuthResponse, User } from '@shop/contracts';
+import { useSyncExternalStore } from 'react';
+import { createPersistedStore, isRecord } from './persisted-store';
+
+/** The signed-in user as the auth routes answer it, without the token. */
+export type SessionUser = User;
+
+export interface Session {
+  user: SessionUser;
+  token: string;
+}
+
+const STORAGE_KEY = 'shop.session';
+
+function parseSession(raw: unknown): Session | null | undefined {
+  if (!isRecord(raw) || typeof raw.token !== 'string' || raw.token === '') return undefined;
+  const user = parseUser(raw.user);
+  return user ? { user, token: raw.token } : undefined;
+}
+
+// What was stored by an older build may lack fields; keep the session if the essentials are there.
+function parseUser(raw: unknown): SessionUser | undefined {
+  if (!isRecord(raw)) return undefined;
+  const { id, name, email } = raw;
+  if ((typeof id !== 'string' && typeof id !== 'number') || typeof name !== 'string') return undefined;
+  if (typeof email !== 'string') return undefined;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return {
+    id: String(id),
+    name,
+    email,
+    contact: text(raw.contact),
+    isAdmin: raw.isAdmin === true,
+    affiliateUseCount: typeof raw.affiliateUseCount === 'number' ? raw.affiliateUseCount : 0,
+    createdAt: text(raw.createdAt),
+    updatedAt: text(raw.updatedAt),
+  };
+}
+
+export const sessionStore = createPersistedStore<Session | null>(STORAGE_KEY, parseSession, null);
+
+/** Splits the answer of `POST /api/auth/login` or `/register` ("user fields plus token") into a session. */
+export function sessionFromAuthResponse({ token, ...user }: AuthResponse): Session {
+  return { user, token };
+}
+
+export function signIn(session: Session): void {
+  sessionStore.set(session);
+}
+
+export function signOut(): void {
+  sessionStore.set(null);
+}
+
+/** The current session, re-rendering when it changes (including sign-in or sign-out in another tab). */
+export function useSession(): Session | null {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
+}
+
+/**
+ * What route guards and loaders see as `context.auth`. The getters read the store at call time, so a
+ * `beforeLoad` always sees the current session without the router being re-created.
+ */
+export interface AuthState {
+  readonly user: SessionUser | null;
+  readonly token: string | null;
+  readonly isAuthenticated: boolean;
+  readonly isAdmin: boolean;
+  signIn(session: Session): void;
+  signOut(): void;
+}
+
+export const auth: AuthState = {
+  get user() {
+    return sessionStore.get()?.user ?? null;
+  },
+  get token() {
+    return sessionStore.get()?.token ?? null;
+  },
+  get isAuthenticated() {
+    return sessionStore.get() !== null;
+  },
+  get isAdmin() {
+    return sessionStore.get()?.user.isAdmin === true;
+  },
+  signIn,
+  signOut,
+};

@@ -1,0 +1,67 @@
+import { shopConfig } from '@shop/contracts';
+import { Link } from '@tanstack/react-router';
+import { brandName } from '../../ui/brand';
+import { formatMoney } from '../../ui/money';
+import { plannedPaths } from '../../ui/paths';
+
+/** Site footer: promises (from the shop configuration, so copy and rules agree), links, support. */
+export function SiteFooter() {
+  const { support } = shopConfig;
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner container">
+        <div className="site-footer__brand">
+          <p className="brand">
+            <span className="brand__mark" aria-hidden="true" />
+            {brandName}
+          </p>
+          <p className="muted">Premium fitness apparel for training, running and recovery.</p>
+          <ul className="site-footer__promises">
+            <li>Free shipping on orders over {formatMoney(shopConfig.freeShippingOver)}</li>
+            <li>7-day returns</li>
+          </ul>
+        </div>
+        <nav aria-label="Footer" className="site-footer__nav">
+          <h2 className="site-footer__heading">Shop</h2>
+          <ul>
+            <li>
+              <Link to={plannedPaths.shopping}>Shopping</Link>
+            </li>
+            <li>
+              <Link to={plannedPaths.blog}>Blog</Link>
+            </li>
+            <li>
+              <Link to={plannedPaths.cart}>Cart</Link>
+            </li>
+            <li>
+              <Link to={plannedPaths.affiliateRequest}>Become an Affiliate</Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label="Help" className="site-footer__nav">
+          <h2 className="site-footer__heading">Help</h2>
+          <ul>
+            <li>
+              <Link to={plannedPaths.contact}>Contact</Link>
+            </li>
+            <li>
+              <Link to={plannedPaths.terms}>Terms</Link>
+            </li>
+            <li>
+              <Link to={plannedPaths.privacy}>Privacy</Link>
+            </li>
+          </ul>
+        </nav>
+        <address className="site-footer__support">
+          <h2 className="site-footer__heading">Support</h2>
+          <a href={`tel:${support.phone.replaceAll(' ', '')}`}>{support.phone}</a>
+          <a href={`mailto:${support.email}`}>{support.email}</a>
+          <span>{support.liveChat}</span>
+        </address>
+      </div>
+      <p className="site-footer__legal container">
+        © {new Date().getFullYear()} {brandName}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,31 @@
+import { createRootRouteWithContext, Outlet, useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { sessionStore } from '../lib/session';
+import type { RouterContext } from '../router';
+import { NotFound } from '../ui/not-found';
+import { NavBar } from './-components/nav-bar';
+import { SiteFooter } from './-components/site-footer';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFound,
+});
+
+function RootLayout() {
+  const router = useRouter();
+  // Guards read the session in beforeLoad; re-run them when it changes (sign-out, a 401, another tab).
+  useEffect(() => sessionStore.subscribe(() => void router.invalidate()), [router]);
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <NavBar />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import type { Product } from '@shop/contracts';
+import type { CartLine } from '../lib/cart';
+import type { Session, SessionUser } from '../lib/session';
+
+let sequence = 0;
+const nextId = () => String(++sequence);
+
+export function aProduct(overrides: Partial<Product> = {}): Product {
+  const id = overrides.id ?? nextId();
+  return {
+    id,
+    name: `Training Tee ${id}`,
+    description: 'Breathable training tee',
+    category: 'Tops',
+    price: 2499,
+    originalPrice: null,
+    image: `/uploads/tee-${id}.webp`,
+    thumbnail: `/uploads/tee-${id}-thumb.webp`,
+    sizes: ['SM', 'MD', 'LG'],
+    countInStock: 20,
+    rating: 4.5,
+    numReviews: 3,
+    popularity: 10,
+    isFeatured: false,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aCartLine(overrides: Partial<CartLine> = {}): CartLine {
+  return {
+    product: 'p1',
+    name: 'Training Tee',
+    image: '/uploads/tee.webp',
+    price: 2499,
+    countInStock: 5,
+    qty: 1,
+    size: 'MD',
+    ...overrides,
+  };
+}
+
+export function aUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: nextId(),
+    name: 'Ayesha Khan',
+    email: 'ayesha@example.pk',
+    contact: '0300-1234567',
+    isAdmin: false,
+    affiliateUseCount: 0,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aSession(user: Partial<SessionUser> = {}): Session {
+  return { user: aUser(user), token: 'test-token' };
+}

@@ -1,0 +1,18 @@
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { cartStore } from '../lib/cart';
+import { sessionStore } from '../lib/session';
+import { server } from './msw-server';
+
+// Any call a test did not declare fails the test, so an unexpected request cannot pass unnoticed.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  sessionStore.set(null);
+  cartStore.set([]);
+  localStorage.clear();
+});
+
+afterAll(() => server.close());

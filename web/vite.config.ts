@@ -1,0 +1,26 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { routeGeneration } from './route-generation.ts';
+
+/** Where the shop server listens in development; the dev server forwards API calls there. */
+const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  root: import.meta.dirname,
+  // The router plugin must come before React's so route files are split before JSX is transformed.
+  plugins: [tanstackRouter({ ...routeGeneration, autoCodeSplitting: true }), react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': apiTarget,
+      '/uploads': apiTarget,
+      '/health': apiTarget,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+});
