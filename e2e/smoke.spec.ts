@@ -1,0 +1,83 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { screenshotDir, test, visible } from './support/fixtures';
+
+/** Collects uncaught page errors so a test can assert the app ran cleanly. */
+function trackPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+describe('smoke', () => {
+  test('a guest sees the navigation bar without member links', async ({ page }) => {
+    const errors = trackPageErrors(page);
+    await page.goto('/');
+
+    const nav = await visible(page.getByRole('navigation', { name: 'Main' }));
+    for (const name of ['Home', 'Shopping', 'Blog']) {
+      await visible(nav.getByRole('link', { name, exact: true }));
+    }
+    await visible(nav.getByRole('link', { name: /^Cart/ }));
+    await visible(nav.getByRole('link', { name: 'Sign in' }));
+    expect(await nav.getByRole('link', { name: 'Track Order' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Leave a Review' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Admin Dashboard' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('the home page shows the hero, the slider and the seeded products', async ({ page }) => {
+    await page.goto('/');
+
+    await visible(page.getByRole('heading', { level: 1 }));
+    await visible(page.getByRole('link', { name: 'Shop Now' }));
+    const slider = await visible(page.getByRole('region', { name: 'Highlights' }));
+    await visible(slider.getByRole('button', { name: 'Next slide' }));
+    const products = page.getByRole('region', { name: 'Latest arrivals' });
+    await visible(products.getByRole('article').first());
+    const count = await products.getByRole('article').count();
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(9);
+    expect(await products.getByRole('article').first().textContent()).toMatch(/PKR [\d,]+\.\d{2}/);
+  });
+
+  test('at 390 px the menu button opens the menu and navigating closes it', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+
+    const toggle = await visible(page.getByRole('button', { name: 'Open menu' }));
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+
+    await toggle.click();
+
+    const nav = await visible(page.getByRole('navigation', { name: 'Main' }));
+    expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    await nav.getByRole('link', { name: 'Blog', exact: true }).click();
+
+    await page.waitForURL('**/blog');
+    await visible(page.getByRole('button', { name: 'Open menu' }));
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+  });
+
+  test('an unknown address falls back to the app and shows the not-found page', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+
+    expect(response?.status()).toBe(200);
+    await visible(page.getByRole('heading', { name: 'Page not found' }));
+    await visible(page.getByRole('navigation', { name: 'Main' }));
+  });
+
+  test('saves screenshots of home at 390 and 1280 px', async ({ page }) => {
+    await mkdir(screenshotDir, { recursive: true });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await page.goto('/');
+      await visible(page.getByRole('region', { name: 'Latest arrivals' }).getByRole('article').first());
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: join(screenshotDir, `home-${width}.png`), fullPage: true });
+    }
+  });
+});
