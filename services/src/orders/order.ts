@@ -1,0 +1,72 @@
+import type { EventData, OrderStatus, PaymentMethod } from '@shop/contracts';
+
+/** The order aggregate's events, as a tagged union. One stream per order: `order-{id}`. */
+export type OrderEvent =
+  | { type: 'OrderPlaced'; data: EventData<'OrderPlaced'> }
+  | { type: 'StatusChanged'; data: EventData<'StatusChanged'> };
+
+export type OrderLine = EventData<'OrderPlaced'>['lines'][number];
+
+/** An order that exists, tagged by its current status. */
+export interface PlacedOrder {
+  status: OrderStatus;
+  orderId: string;
+  userId: string;
+  paymentMethod: PaymentMethod;
+  lines: readonly OrderLine[];
+  isPaid: boolean;
+  paidAt: string | null;
+  isDelivered: boolean;
+  deliveredAt: string | null;
+}
+
+/** No event yet: the order has not been placed. */
+export interface AbsentOrder {
+  status: 'Absent';
+}
+
+export type OrderState = AbsentOrder | PlacedOrder;
+
+export const initialOrderState = (): OrderState => ({ status: 'Absent' });
+
+export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
+  switch (event.type) {
+    case 'OrderPlaced': {
+      const e = event.data;
+      return {
+        status: 'Pending',
+        orderId: e.orderId,
+        userId: e.userId,
+        paymentMethod: e.paymentMethod,
+        lines: e.lines,
+        isPaid: false,
+        paidAt: null,
+        isDelivered: false,
+        deliveredAt: null,
+      };
+    }
+    case 'StatusChanged': {
+      if (state.status === 'Absent') return state;
+      const e = event.data;
+      return {
+        ...state,
+        status: e.to,
+        isPaid: state.isPaid || e.paid,
+        paidAt: !state.isPaid && e.paid ? e.at : state.paidAt,
+        isDelivered: state.isDelivered || e.delivered,
+        deliveredAt: !state.isDelivered && e.delivered ? e.at : state.deliveredAt,
+      };
+    }
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
+
+/** Units per product across the order's lines (a product may appear in several sizes). */
+export function unitsByProduct(lines: readonly Pick<OrderLine, 'productId' | 'qty'>[]): Map<string, number> {
+  const units = new Map<string, number>();
+  for (const line of lines) units.set(line.productId, (units.get(line.productId) ?? 0) + line.qty);
+  return new Map([...units].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
