@@ -1,0 +1,65 @@
+import { tooManyRequests } from '../shared/errors';
+
+export interface ThrottleLimits {
+  /** Failures allowed per e-mail within the window. */
+  perEmail: number;
+  /** Failures allowed per client address within the window. */
+  perAddress: number;
+  windowMs: number;
+}
+
+export const DEFAULT_SIGN_IN_LIMITS: ThrottleLimits = { perEmail: 5, perAddress: 20, windowMs: 15 * 60_000 };
+
+/** Above this many tracked keys, expired entries are swept on the next failure. */
+const SWEEP_THRESHOLD = 10_000;
+
+export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+
+/**
+ * Counts failed sign-ins per e-mail and per client address in a sliding window, in memory.
+ * Each shop instance counts its own; that bounds guessing per instance, which is the point.
+ */
+export class SignInThrottle {
+  private readonly failures = new Map<string, number[]>();
+
+  constructor(
+    private readonly clock: () => Date,
+    private readonly limits: ThrottleLimits = DEFAULT_SIGN_IN_LIMITS,
+  ) {}
+
+  /** Throws 429 when either the e-mail or the address has used up its failures. */
+  check(email: string, address: string): void {
+    if (
+      this.recent(`email:${email}`).length >= this.limits.perEmail ||
+      this.recent(`address:${address}`).length >= this.limits.perAddress
+    ) {
+      throw tooManyRequests(TOO_MANY_ATTEMPTS);
+    }
+  }
+
+  recordFailure(email: string, address: string): void {
+    if (this.failures.size > SWEEP_THRESHOLD) this.sweep();
+    const now = this.clock().getTime();
+    for (const key of [`email:${email}`, `address:${address}`]) {
+      this.failures.set(key, [...this.recent(key), now]);
+    }
+  }
+
+  /** A successful sign-in clears the e-mail's failures; the address keeps its count. */
+  recordSuccess(email: string): void {
+    this.failures.delete(`email:${email}`);
+  }
+
+  private recent(key: string): number[] {
+    const since = this.clock().getTime() - this.limits.windowMs;
+    return (this.failures.get(key) ?? []).filter((at) => at > since);
+  }
+
+  private sweep(): void {
+    for (const key of [...this.failures.keys()]) {
+      const recent = this.recent(key);
+      if (recent.length === 0) this.failures.delete(key);
+      else this.failures.set(key, recent);
+    }
+  }
+}
