@@ -1,0 +1,100 @@
+import type { EventMetadata, RecordedEvent } from '@shop/contracts';
+import type Database from 'better-sqlite3';
+
+/** 'durable': an acknowledged append survives power loss. 'relaxed': it survives a crash of the process only. */
+export type Durability = 'durable' | 'relaxed';
+
+/** How long a connection waits for another one's write lock before failing with SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 5_000;
+
+// AUTOINCREMENT so a position is never reused, even if the tail of the log were ever deleted.
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS events (
+    position  INTEGER PRIMARY KEY AUTOINCREMENT,
+    stream    TEXT    NOT NULL,
+    revision  INTEGER NOT NULL,
+    id        TEXT    NOT NULL UNIQUE,
+    type      TEXT    NOT NULL,
+    data      TEXT    NOT NULL,
+    metadata  TEXT    NOT NULL,
+    timestamp INTEGER NOT NULL,
+    UNIQUE (stream, revision)
+  );
+  CREATE TABLE IF NOT EXISTS streams (
+    name     TEXT    PRIMARY KEY,
+    revision INTEGER NOT NULL
+  ) WITHOUT ROWID;
+`;
+
+/** Pragmas for one connection; shared with the benchmark's raw baseline so both do the same work. */
+export function applyConnectionPragmas(db: Database.Database, durability: Durability): void {
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${durability === 'durable' ? 'FULL' : 'NORMAL'}`);
+}
+
+/** Creates the tables when missing; safe to run from several connections at once. */
+export function applyEventStoreSchema(db: Database.Database): void {
+  db.transaction(() => db.exec(SCHEMA)).immediate();
+}
+
+export interface EventRow {
+  position: number;
+  stream: string;
+  revision: number;
+  id: string;
+  type: string;
+  data: string;
+  metadata: string;
+  timestamp: number;
+}
+
+export const EVENT_COLUMNS = 'position, stream, revision, id, type, data, metadata, timestamp';
+
+/** The statements of the append path, verbatim, so the benchmark baseline runs exactly these. */
+export const APPEND_SQL = {
+  selectStreamRevision: 'SELECT revision FROM streams WHERE name = ?',
+  insertEvent:
+    'INSERT INTO events (stream, revision, id, type, data, metadata, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  upsertStreamRevision:
+    'INSERT INTO streams (name, revision) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET revision = excluded.revision',
+} as const;
+
+export function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.id,
+    streamName: row.stream,
+    type: row.type,
+    data: JSON.parse(row.data),
+    metadata: JSON.parse(row.metadata) as EventMetadata,
+    revision: row.revision,
+    position: row.position,
+    timestamp: row.timestamp,
+  };
+}
+
+/** Every statement the store runs, prepared once per connection. */
+export function prepareEventStatements(db: Database.Database) {
+  const selectEvents = (where: string, order: 'ASC' | 'DESC', by: 'revision' | 'position') =>
+    db.prepare<[...(string | number)[]], EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE ${where} ORDER BY ${by} ${order} LIMIT ?`,
+    );
+  return {
+    selectStreamRevision: db.prepare<[string], { revision: number }>(APPEND_SQL.selectStreamRevision),
+    insertEvent: db.prepare<[string, number, string, string, string, string, number]>(APPEND_SQL.insertEvent),
+    upsertStreamRevision: db.prepare<[string, number]>(APPEND_SQL.upsertStreamRevision),
+    selectEventPosition: db.prepare<[string, number], { position: number }>(
+      'SELECT position FROM events WHERE stream = ? AND revision = ?',
+    ),
+    selectHeadPosition: db.prepare<[], { head: number }>(
+      'SELECT COALESCE(MAX(position), 0) AS head FROM events',
+    ),
+    readStreamForwards: selectEvents('stream = ? AND revision >= ?', 'ASC', 'revision'),
+    readStreamBackwards: selectEvents('stream = ? AND revision <= ?', 'DESC', 'revision'),
+    readAllForwards: selectEvents('position >= ?', 'ASC', 'position'),
+    readAllBackwards: selectEvents('position <= ?', 'DESC', 'position'),
+    readAllAfter: selectEvents('position > ?', 'ASC', 'position'),
+  };
+}
+
+export type EventStatements = ReturnType<typeof prepareEventStatements>;
