@@ -1,0 +1,74 @@
+import type { EventData, Minor, Size } from '@shop/contracts';
+
+/** The product aggregate's events, as a tagged union. One stream per product: `product-{id}`. */
+export type ProductEvent =
+  | { type: 'ProductCreated'; data: EventData<'ProductCreated'> }
+  | { type: 'ProductUpdated'; data: EventData<'ProductUpdated'> }
+  | { type: 'ProductDeleted'; data: EventData<'ProductDeleted'> }
+  | { type: 'StockReserved'; data: EventData<'StockReserved'> }
+  | { type: 'StockReleased'; data: EventData<'StockReleased'> };
+
+/** What an admin edits: the fields of ProductCreated/ProductUpdated, money in minor units. */
+export interface ProductDetails {
+  name: string;
+  description: string;
+  category: string;
+  price: Minor;
+  originalPrice: Minor | null;
+  image: string;
+  thumbnail: string;
+  sizes: Size[];
+  isFeatured: boolean;
+}
+
+/** A product that exists; `deleted` products keep their history (old orders still show them). */
+export interface ExistingProduct extends ProductDetails {
+  status: 'listed' | 'deleted';
+  productId: string;
+  /** Units that can still be sold: the admin's last count, minus reservations, plus releases. */
+  countInStock: number;
+  /** Units each order still holds, so a release never gives back more than was taken. */
+  reservations: Readonly<Record<string, number>>;
+}
+
+export type ProductState = { status: 'absent' } | ExistingProduct;
+
+export const initialProductState = (): ProductState => ({ status: 'absent' });
+
+/** Folds one event into the product's state. Pure. */
+export function evolveProduct(state: ProductState, event: ProductEvent): ProductState {
+  switch (event.type) {
+    case 'ProductCreated':
+    case 'ProductUpdated': {
+      const { productId, countInStock, at: _at, ...details } = event.data;
+      const reservations = state.status === 'absent' ? {} : state.reservations;
+      return { status: 'listed', productId, ...details, countInStock, reservations };
+    }
+    case 'ProductDeleted':
+      return state.status === 'absent' ? state : { ...state, status: 'deleted' };
+    case 'StockReserved': {
+      if (state.status === 'absent') return state;
+      const { orderId, qty } = event.data;
+      return {
+        ...state,
+        countInStock: state.countInStock - qty,
+        reservations: { ...state.reservations, [orderId]: (state.reservations[orderId] ?? 0) + qty },
+      };
+    }
+    case 'StockReleased': {
+      if (state.status === 'absent') return state;
+      const { orderId, qty } = event.data;
+      const { [orderId]: held = 0, ...others } = state.reservations;
+      const left = held - qty;
+      return {
+        ...state,
+        countInStock: state.countInStock + qty,
+        reservations: left > 0 ? { ...others, [orderId]: left } : others,
+      };
+    }
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
