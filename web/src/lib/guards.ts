@@ -1,0 +1,54 @@
+import { type ParsedLocation, redirect } from '@tanstack/react-router';
+import { z } from 'zod';
+import type { AuthState } from './session';
+
+/** What a guard needs from `beforeLoad`'s argument; pass that argument straight through. */
+export interface GuardArgs {
+  context: { auth: AuthState };
+  location: Pick<ParsedLocation, 'href'>;
+}
+
+/**
+ * Spec section 2: a signed-in-only route sends a visitor with no user to /register and remembers
+ * where they came from. Use as `beforeLoad: requireSignedIn`.
+ */
+export function requireSignedIn({ context, location }: GuardArgs): void {
+  if (context.auth.isAuthenticated) return;
+  throw redirect({ to: '/register', search: { redirect: location.href }, replace: true });
+}
+
+/**
+ * Spec section 2: an admin-only route sends anyone whose user lacks `isAdmin` to /login and
+ * remembers the origin. Use as `beforeLoad: requireAdmin`.
+ */
+export function requireAdmin({ context, location }: GuardArgs): void {
+  if (context.auth.isAdmin) return;
+  throw redirect({ to: '/login', search: { redirect: location.href }, replace: true });
+}
+
+/**
+ * Search params of /login and /register. `redirect` is the remembered page; anything that is not a
+ * path on this site is dropped, so a crafted link cannot send a fresh sign-in to another origin.
+ */
+export const RedirectSearch = z.object({
+  redirect: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((target) => (target !== undefined && isLocalPath(target) ? target : undefined)),
+});
+export type RedirectSearch = z.infer<typeof RedirectSearch>;
+
+const AUTH_PAGES = ['/login', '/register'];
+
+function isLocalPath(target: string): boolean {
+  // `//host` and `/\host` are protocol-relative in browsers; a path must start with exactly one slash.
+  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return false;
+  const pathname = target.split(/[?#]/, 1)[0] ?? '';
+  return !AUTH_PAGES.includes(pathname);
+}
+
+/** Where to go after sign-in or registration: the remembered page, else the home page. */
+export function afterSignIn(remembered: string | undefined): string {
+  return remembered !== undefined && isLocalPath(remembered) ? remembered : '/';
+}
