@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly code: ApiErrorCode,
     message: string,
     readonly fields: readonly FieldError[] = [],
+    /** True when the server sent no message of its own and `message` is the client's placeholder. */
+    readonly messageIsGeneric = false,
   ) {
     super(message);
   }
@@ -81,11 +83,21 @@ async function toApiError(response: Response): Promise<ApiError> {
     const { message, code, fields } = parsed.data;
     return new ApiError(response.status, code, message, fields ?? []);
   }
-  const message =
-    typeof json === 'object' && json !== null && 'message' in json && typeof json.message === 'string'
-      ? json.message
-      : `Request failed (${response.status}${response.statusText ? ` ${response.statusText}` : ''})`;
-  return new ApiError(response.status, 'UNEXPECTED_RESPONSE', message);
+  if (typeof json === 'object' && json !== null && 'message' in json && typeof json.message === 'string') {
+    return new ApiError(response.status, 'UNEXPECTED_RESPONSE', json.message);
+  }
+  const placeholder = `Request failed (${response.status}${response.statusText ? ` ${response.statusText}` : ''})`;
+  return new ApiError(response.status, 'UNEXPECTED_RESPONSE', placeholder, [], true);
+}
+
+/**
+ * The text to show for a failed call (spec section 8): the server's message, else the client's own
+ * error text (e.g. the shop is unreachable), else the screen's `fallback`.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.messageIsGeneric ? fallback : error.message;
+  if (error instanceof Error && error.message.trim() !== '') return error.message;
+  return fallback;
 }
 
 /** Shorthands for the verbs the spec's call table uses. */
