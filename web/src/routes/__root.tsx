@@ -1,5 +1,6 @@
 import { createRootRouteWithContext, Outlet, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { rememberReferral } from '../lib/referral';
 import { sessionStore } from '../lib/session';
 import type { RouterContext } from '../router';
 import { NotFound } from '../ui/not-found';
@@ -7,6 +8,8 @@ import { NavBar } from './-components/nav-bar';
 import { SiteFooter } from './-components/site-footer';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // Any page opened from an affiliate's tracking link (`?ref=CODE`) remembers the code for checkout.
+  beforeLoad: ({ location }) => rememberReferral(location.search),
   component: RootLayout,
   notFoundComponent: NotFound,
 });

@@ -1,6 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { cartStore } from '../lib/cart';
+import { referralStore } from '../lib/referral';
 import { sessionStore } from '../lib/session';
 import { server } from './msw-server';
 
@@ -12,6 +13,7 @@ afterEach(() => {
   server.resetHandlers();
   sessionStore.set(null);
   cartStore.set([]);
+  referralStore.set(null);
   localStorage.clear();
 });
 
