@@ -1,0 +1,19 @@
+/**
+ * The read models: their database (kysely-built SQL run synchronously on better-sqlite3), the
+ * projectors that build them from the event log, and the runner that keeps them up to date.
+ */
+export { allProjectors } from './all-projectors';
+export { ProjectorFailed } from './apply-chunk';
+export type { ProjectorFailure } from './checkpoints';
+export { type OpenReadModelsOptions, openReadModels, type ReadModelsDb, type RunResult } from './db';
+export type { Migration, MigrationsTable } from './migrate';
+export { readModelMigrations } from './migrations';
+export type { ProjectionStatus, ProjectorStatus } from './projection-status';
+export type { Projector } from './projector';
+export type {
+  ProjectionCheckpointRow,
+  ProjectionCheckpointsTable,
+  ProjectorState,
+  ReadModels,
+} from './read-models';
+export { ProjectionRunner, type ProjectionRunnerOptions, type RebuildResult } from './runner';

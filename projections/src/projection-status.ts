@@ -1,0 +1,59 @@
+import type { ProjectorCursor } from './apply-chunk';
+import type { ProjectorFailure } from './checkpoints';
+import type { ProjectorState } from './read-models';
+
+/** One projector as the health route and the logs see it. */
+export interface ProjectorStatus {
+  name: string;
+  state: ProjectorState;
+  checkpoint: number;
+  /** Head minus checkpoint, in positions: events on the SQLite store. */
+  lagEvents: number;
+  /** Age of the oldest event not applied yet; 0 when caught up. */
+  lagSeconds: number;
+  lastError: string | null;
+  failedPosition: number | null;
+  failedEventType: string | null;
+}
+
+export interface ProjectionStatus {
+  /** Position of the last event in the log, as last seen. */
+  head: number;
+  /** Every projector running and at the head. */
+  caughtUp: boolean;
+  projectors: ProjectorStatus[];
+}
+
+/** What the runner knows of one projector. */
+export interface ProjectorProgress extends ProjectorCursor {
+  state: ProjectorState;
+  failure: ProjectorFailure | undefined;
+  /** Timestamp of the first event after the checkpoint, when known: the age of the lag. */
+  pendingSince: number | undefined;
+}
+
+export function describeProgress(
+  progress: readonly ProjectorProgress[],
+  head: number,
+  now: number,
+  haltError: string | undefined,
+): ProjectionStatus {
+  const projectors = progress.map((p): ProjectorStatus => {
+    const behind = p.checkpoint < head;
+    return {
+      name: p.projector.name,
+      state: p.state,
+      checkpoint: p.checkpoint,
+      lagEvents: Math.max(0, head - p.checkpoint),
+      lagSeconds: behind && p.pendingSince !== undefined ? Math.max(0, (now - p.pendingSince) / 1000) : 0,
+      lastError: p.failure?.message ?? (p.state === 'stopped' ? (haltError ?? null) : null),
+      failedPosition: p.failure?.position ?? null,
+      failedEventType: p.failure?.eventType ?? null,
+    };
+  });
+  return {
+    head,
+    caughtUp: projectors.every((p) => p.state === 'running' && p.lagEvents === 0),
+    projectors,
+  };
+}

@@ -1,0 +1,28 @@
+import type { Selectable } from 'kysely';
+import type { MigrationsTable } from './migrate';
+
+/** How a projector stands: applying events, stopped on an event it could not apply, or not started. */
+export type ProjectorState = 'running' | 'failed' | 'stopped';
+
+export interface ProjectionCheckpointsTable {
+  name: string;
+  /** Global position of the last event applied (or skipped as not handled); 0 before the first. */
+  position: number;
+  status: ProjectorState;
+  /** Epoch milliseconds. */
+  updated_at: number;
+  last_error: string | null;
+  failed_position: number | null;
+  failed_event_type: string | null;
+}
+
+export type ProjectionCheckpointRow = Selectable<ProjectionCheckpointsTable>;
+
+/**
+ * The kysely database interface of the read-model file: one line per table, each table's interface
+ * defined beside its read model's projector.
+ */
+export interface ReadModels {
+  migrations: MigrationsTable;
+  projection_checkpoints: ProjectionCheckpointsTable;
+}

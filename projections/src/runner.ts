@@ -1,0 +1,317 @@
+import type { AllSubscription, EventStore, RecordedEvent } from '@shop/contracts';
+import {
+  applyChunk,
+  type ChunkLimits,
+  firstPendingTimestamp,
+  ProjectorFailed,
+  yieldToEventLoop,
+} from './apply-chunk';
+import { failureOf, loadCheckpoints, saveCheckpoint, saveState } from './checkpoints';
+import type { ReadModelsDb } from './db';
+import { PositionWaiters } from './position-waiters';
+import { describeProgress, type ProjectionStatus, type ProjectorProgress } from './projection-status';
+import type { Projector } from './projector';
+import type { ProjectorState } from './read-models';
+import { type FreshCopy, openFreshCopy, replayUntilHead, swapInFreshTables } from './rebuild';
+
+export interface ProjectionRunnerOptions {
+  store: EventStore;
+  readModels: ReadModelsDb;
+  projectors: readonly Projector[];
+  /** Most events applied in one read-model transaction. Defaults to 200. */
+  batchSize?: number;
+  /** Soft time budget of one transaction, so HTTP requests are not kept waiting. Defaults to 5 ms. */
+  maxTransactionMs?: number;
+  /** Clock for lag and `updated_at`, epoch milliseconds. */
+  now?: () => number;
+  /** How often head and lag are re-read from the store while running. Defaults to 1000 ms. */
+  statusRefreshMs?: number;
+  /** Told when a projector stops on an event it cannot apply (for the logs). */
+  onProjectorFailed?: (failure: ProjectorFailed) => void;
+}
+
+export interface RebuildResult {
+  rebuilt: string[];
+  /** The checkpoint the rebuilt projectors continue from. */
+  position: number;
+}
+
+interface Session {
+  subscription: AllSubscription | undefined;
+  stopped: boolean;
+  done: Promise<void>;
+  refreshTimer: NodeJS.Timeout;
+}
+
+const SUBSCRIPTION_BATCH_SIZE = 500;
+
+/**
+ * Keeps the read models up to date from the log: one catch-up subscription from the lowest checkpoint;
+ * each chunk of events is applied to every running projector together with their new checkpoints in ONE
+ * read-model transaction, so a crash never applies an event twice or loses one. Chunks are short and the
+ * event loop gets a turn between them. A projector that throws stops alone, its error recorded.
+ */
+export class ProjectionRunner {
+  readonly #store: EventStore;
+  readonly #db: ReadModelsDb;
+  readonly #limits: ChunkLimits;
+  readonly #now: () => number;
+  readonly #statusRefreshMs: number;
+  readonly #onProjectorFailed: ((failure: ProjectorFailed) => void) | undefined;
+  readonly #progress: ProjectorProgress[];
+  readonly #waiters = new PositionWaiters();
+  #session: Session | undefined;
+  /** Last position the session has committed through: its next chunk starts after it. */
+  #cursor = 0;
+  #head = 0;
+  #haltError: string | undefined;
+  #rebuilds: Promise<unknown> = Promise.resolve();
+
+  constructor(options: ProjectionRunnerOptions) {
+    const names = options.projectors.map((projector) => projector.name);
+    const duplicate = names.find((name, index) => names.indexOf(name) !== index);
+    if (duplicate) throw new Error(`Two projectors are named ${duplicate}`);
+    this.#store = options.store;
+    this.#db = options.readModels;
+    this.#limits = { maxEvents: options.batchSize ?? 200, maxMs: options.maxTransactionMs ?? 5 };
+    this.#now = options.now ?? Date.now;
+    this.#statusRefreshMs = options.statusRefreshMs ?? 1_000;
+    this.#onProjectorFailed = options.onProjectorFailed;
+    const rows = loadCheckpoints(this.#db, names, this.#now());
+    this.#progress = options.projectors.map((projector) => {
+      const row = rows.get(projector.name)!;
+      const failure = failureOf(row);
+      return {
+        projector,
+        checkpoint: row.position,
+        state: failure ? 'failed' : 'stopped',
+        failure,
+        pendingSince: undefined,
+      };
+    });
+  }
+
+  /**
+   * Subscribes from the lowest checkpoint and returns; projecting goes on in the background.
+   * Failed projectors are retried: a restart is how a fixed projector gets deployed.
+   */
+  async start(): Promise<void> {
+    if (this.#session) return;
+    this.#setStates(this.#progress, 'running');
+    this.#haltError = undefined;
+    this.#cursor = this.#progress.length > 0 ? Math.min(...this.#progress.map((p) => p.checkpoint)) : 0;
+    const subscription =
+      this.#progress.length > 0
+        ? this.#store.subscribeToAll({ fromPosition: this.#cursor, maxBatchSize: SUBSCRIPTION_BATCH_SIZE })
+        : undefined;
+    const refreshTimer = setInterval(
+      () => void this.refreshStatus().catch(() => undefined),
+      this.#statusRefreshMs,
+    );
+    refreshTimer.unref();
+    const session: Session = { subscription, stopped: false, done: Promise.resolve(), refreshTimer };
+    session.done = this.#consume(session);
+    this.#session = session;
+    await this.refreshStatus();
+  }
+
+  /** Stops after the transaction in progress; pending waits resolve false. */
+  async stop(): Promise<void> {
+    const session = this.#session;
+    if (!session) return;
+    session.stopped = true;
+    this.#session = undefined;
+    clearInterval(session.refreshTimer);
+    await session.subscription?.unsubscribe();
+    await session.done;
+    this.#setStates(
+      this.#progress.filter((p) => p.state === 'running'),
+      'stopped',
+    );
+    this.#waiters.settleAll(false);
+  }
+
+  /** Per projector: checkpoint, lag and state, from what the runner last saw of the log. */
+  status(): ProjectionStatus {
+    return describeProgress(this.#progress, this.#head, this.#now(), this.#haltError);
+  }
+
+  /** Reads the head and the age of each projector's oldest pending event from the store, then reports. */
+  async refreshStatus(): Promise<ProjectionStatus> {
+    this.#head = Math.max(this.#head, await this.#store.headPosition());
+    await Promise.all(
+      this.#progress.map(async (progress) => {
+        const checkpoint = progress.checkpoint;
+        if (checkpoint >= this.#head) return;
+        const [oldestPending] = await this.#store.readAll({ fromPosition: checkpoint + 1, maxCount: 1 });
+        if (progress.checkpoint === checkpoint) progress.pendingSince = oldestPending?.timestamp;
+      }),
+    );
+    return this.status();
+  }
+
+  /**
+   * Resolves true as soon as every running projector has applied `position`, false at the timeout
+   * (or when the runner stops); never rejects. Commands call it so a reader sees their write at once.
+   */
+  waitForPosition(position: number, timeoutMs: number): Promise<boolean> {
+    if (this.#hasReached(position)) return Promise.resolve(true);
+    return this.#waiters.wait(position, timeoutMs);
+  }
+
+  /**
+   * Replays the log into fresh tables while the live ones keep serving, then swaps them in, with the
+   * checkpoint, in one transaction; the live runner continues after it. Clears a projector's failure.
+   * Defaults to every projector. Rebuilds run one at a time.
+   */
+  rebuild(names?: readonly string[]): Promise<RebuildResult> {
+    const rebuilt = this.#rebuilds.then(() => this.#rebuildNow(names));
+    this.#rebuilds = rebuilt.catch(() => undefined);
+    return rebuilt;
+  }
+
+  async #consume(session: Session): Promise<void> {
+    if (!session.subscription) return;
+    try {
+      for await (const batch of session.subscription) {
+        if (session.stopped) break;
+        this.#noteArrival(batch);
+        let offset = 0;
+        while (offset < batch.length && !session.stopped) {
+          offset = this.#applyNextChunk(batch, offset);
+          await yieldToEventLoop();
+        }
+      }
+    } catch (error) {
+      if (!session.stopped) this.#halt(error);
+    }
+  }
+
+  /** Applies one chunk to the running projectors; a projector that throws is stopped and the chunk retried without it. */
+  #applyNextChunk(batch: readonly RecordedEvent[], offset: number): number {
+    for (;;) {
+      const running = this.#progress.filter((p) => p.state === 'running');
+      try {
+        const end = applyChunk(this.#db, batch, offset, running, this.#limits, (lastPosition) => {
+          const now = this.#now();
+          for (const p of running) {
+            if (p.checkpoint < lastPosition) saveCheckpoint(this.#db, p.projector.name, lastPosition, now);
+          }
+        });
+        this.#noteCommitted(batch, end, running);
+        return end;
+      } catch (error) {
+        if (!(error instanceof ProjectorFailed)) throw error;
+        this.#recordFailure(error, batch, offset);
+      }
+    }
+  }
+
+  #noteArrival(batch: readonly RecordedEvent[]): void {
+    this.#head = Math.max(this.#head, batch.at(-1)!.position);
+    for (const p of this.#progress) {
+      if (p.state === 'running' && p.pendingSince === undefined && p.checkpoint >= this.#cursor) {
+        p.pendingSince = firstPendingTimestamp(batch, 0, p.checkpoint);
+      }
+    }
+  }
+
+  #noteCommitted(batch: readonly RecordedEvent[], end: number, running: readonly ProjectorProgress[]): void {
+    const lastPosition = batch[end - 1]!.position;
+    this.#cursor = lastPosition;
+    this.#head = Math.max(this.#head, lastPosition);
+    for (const p of running) {
+      p.checkpoint = Math.max(p.checkpoint, lastPosition);
+      p.pendingSince = firstPendingTimestamp(batch, end, p.checkpoint);
+    }
+    this.#waiters.notify((position) => this.#hasReached(position));
+  }
+
+  #recordFailure(error: ProjectorFailed, batch: readonly RecordedEvent[], offset: number): void {
+    const progress = this.#progress.find((p) => p.projector.name === error.projectorName)!;
+    const cause = error.cause instanceof Error ? error.cause.message : String(error.cause);
+    const failure = { message: cause, position: error.event.position, eventType: error.event.type };
+    saveState(this.#db, progress.projector.name, 'failed', this.#now(), failure);
+    progress.state = 'failed';
+    progress.failure = failure;
+    progress.pendingSince = firstPendingTimestamp(batch, offset, progress.checkpoint);
+    this.#onProjectorFailed?.(error);
+    this.#waiters.notify((position) => this.#hasReached(position));
+  }
+
+  /** The subscription or the read-model database failed: nothing can be applied until a restart. */
+  #halt(error: unknown): void {
+    this.#haltError = `Projection runner halted: ${error instanceof Error ? error.message : String(error)}`;
+    for (const p of this.#progress) if (p.state === 'running') p.state = 'stopped';
+    this.#waiters.settleAll(false);
+  }
+
+  #hasReached(position: number): boolean {
+    if (!this.#session || this.#haltError !== undefined) return false;
+    return this.#progress.every((p) => p.state !== 'running' || p.checkpoint >= position);
+  }
+
+  #setStates(progress: readonly ProjectorProgress[], state: ProjectorState): void {
+    const now = this.#now();
+    this.#db.transaction(() => {
+      for (const p of progress) saveState(this.#db, p.projector.name, state, now);
+    });
+    for (const p of progress) {
+      p.state = state;
+      p.failure = undefined;
+    }
+  }
+
+  async #rebuildNow(names: readonly string[] | undefined): Promise<RebuildResult> {
+    const targets = this.#select(names);
+    const fresh = openFreshCopy(this.#db);
+    try {
+      const cursors = targets.map((p) => ({ projector: p.projector, checkpoint: 0 }));
+      let position = 0;
+      for (;;) {
+        position = await replayUntilHead(this.#store, fresh.db, cursors, position, this.#limits);
+        if (this.#trySwapIn(fresh, targets, position)) {
+          return { rebuilt: targets.map((p) => p.projector.name), position };
+        }
+      }
+    } finally {
+      fresh.dispose();
+    }
+  }
+
+  /**
+   * Swaps only if the fresh copy has reached everything the live runner has committed, so the rebuilt
+   * projectors can continue from its position with no event missed. Synchronous: no chunk can interleave.
+   */
+  #trySwapIn(fresh: FreshCopy, targets: readonly ProjectorProgress[], position: number): boolean {
+    const liveReached = Math.max(this.#session ? this.#cursor : 0, ...targets.map((p) => p.checkpoint));
+    if (position < liveReached) return false;
+    const state: ProjectorState = this.#session && this.#haltError === undefined ? 'running' : 'stopped';
+    const tables = [...new Set(targets.flatMap((p) => p.projector.tables))];
+    const now = this.#now();
+    swapInFreshTables(this.#db, fresh.path, tables, () => {
+      for (const p of targets) {
+        saveCheckpoint(this.#db, p.projector.name, position, now);
+        saveState(this.#db, p.projector.name, state, now);
+      }
+    });
+    for (const p of targets) {
+      p.checkpoint = position;
+      p.state = state;
+      p.failure = undefined;
+      p.pendingSince = undefined;
+    }
+    this.#head = Math.max(this.#head, position);
+    this.#waiters.notify((reached) => this.#hasReached(reached));
+    return true;
+  }
+
+  #select(names: readonly string[] | undefined): ProjectorProgress[] {
+    if (!names) return [...this.#progress];
+    return names.map((name) => {
+      const progress = this.#progress.find((p) => p.projector.name === name);
+      if (!progress) throw new Error(`No projector named ${name}`);
+      return progress;
+    });
+  }
+}
