@@ -1,0 +1,46 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { runEventStoreBench } from './eventstore.bench';
+import type { BenchResult } from './measure';
+
+/** Each benchmark module, run in turn; every figure is printed beside its own baseline from the same run. */
+const suites: { title: string; run: () => Promise<BenchResult[]> }[] = [
+  { title: 'Event store (SQLite adapter)', run: runEventStoreBench },
+];
+
+const format = (n: number) => Math.round(n).toLocaleString('en-US');
+const ratio = (result: BenchResult) => (result.ours / result.baseline).toFixed(2);
+
+const markdown: string[] = [
+  '# Benchmark results',
+  '',
+  `${new Date().toISOString()} · Node ${process.version} · ${cpus().length} CPUs · best of 5 (reads: 9) rounds, interleaved`,
+];
+
+for (const suite of suites) {
+  const started = performance.now();
+  console.log(`\n${suite.title}`);
+  const results = await suite.run();
+  for (const result of results) {
+    console.log(
+      `  ${result.name.padEnd(36)} ours ${format(result.ours).padStart(9)}  baseline ${format(result.baseline).padStart(9)} ${result.unit.padEnd(10)} ratio ${ratio(result)}`,
+    );
+  }
+  console.log(`  (${((performance.now() - started) / 1_000).toFixed(1)} s)`);
+  markdown.push(
+    '',
+    `## ${suite.title}`,
+    '',
+    '| Benchmark | Ours | Baseline | Unit | Ours / baseline | Baseline is |',
+    '| --- | ---: | ---: | --- | ---: | --- |',
+    ...results.map(
+      (r) =>
+        `| ${r.name} | ${format(r.ours)} | ${format(r.baseline)} | ${r.unit} | ${ratio(r)} | ${r.baselineLabel} |`,
+    ),
+  );
+}
+
+const resultsDir = new URL('./results/', import.meta.url);
+mkdirSync(resultsDir, { recursive: true });
+writeFileSync(new URL('latest.md', resultsDir), `${markdown.join('\n')}\n`);
+console.log('\nSummary written to bench/results/latest.md');
