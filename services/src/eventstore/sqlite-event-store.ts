@@ -57,6 +57,8 @@ const BEYOND_ANY_REVISION = Number.MAX_SAFE_INTEGER;
  * Opens the embedded event store on one SQLite file (WAL). Several stores, in one process or
  * several, may share the file: each append runs in a BEGIN IMMEDIATE transaction, so they serialise.
  * Appends issued in the same tick are group-committed: one transaction, one savepoint per append.
+ * An append of no events checks its expectation and writes nothing; its result describes the stream
+ * as it stands (nextExpectedRevision -1 and position 0 when there is no stream).
  */
 export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEventStore {
   const { path, durability = 'durable', pollIntervalMs = 100, now = Date.now, newId = randomUUID } = options;
