@@ -68,9 +68,8 @@ export class ProjectionRunner {
   #rebuilds: Promise<unknown> = Promise.resolve();
 
   constructor(options: ProjectionRunnerOptions) {
+    assertProjectorsFit(options.projectors, options.readModels);
     const names = options.projectors.map((projector) => projector.name);
-    const duplicate = names.find((name, index) => names.indexOf(name) !== index);
-    if (duplicate) throw new Error(`Two projectors are named ${duplicate}`);
     this.#store = options.store;
     this.#db = options.readModels;
     this.#limits = { maxEvents: options.batchSize ?? 200, maxMs: options.maxTransactionMs ?? 5 };
@@ -182,6 +181,7 @@ export class ProjectionRunner {
           await yieldToEventLoop();
         }
       }
+      if (!session.stopped) this.#halt(new Error('the subscription to the log ended'));
     } catch (error) {
       if (!session.stopped) this.#halt(error);
     }
@@ -264,6 +264,7 @@ export class ProjectionRunner {
 
   async #rebuildNow(names: readonly string[] | undefined): Promise<RebuildResult> {
     const targets = this.#select(names);
+    if (targets.length === 0) return { rebuilt: [], position: 0 };
     const fresh = openFreshCopy(this.#db);
     try {
       const cursors = targets.map((p) => ({ projector: p.projector, checkpoint: 0 }));
@@ -313,5 +314,25 @@ export class ProjectionRunner {
       if (!progress) throw new Error(`No projector named ${name}`);
       return progress;
     });
+  }
+}
+
+/** Names unique, each table written by one projector (a rebuild replaces it whole), every table migrated. */
+function assertProjectorsFit(projectors: readonly Projector[], db: ReadModelsDb): void {
+  const owners = new Map<string, string>();
+  const names = new Set<string>();
+  const exists = db.sqlite.prepare<[string], { name: string }>(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?",
+  );
+  for (const { name, tables } of projectors) {
+    if (names.has(name)) throw new Error(`Two projectors are named ${name}`);
+    names.add(name);
+    for (const table of tables) {
+      const owner = owners.get(table);
+      if (owner) throw new Error(`Projectors ${owner} and ${name} both claim table ${table}`);
+      if (!exists.get(table))
+        throw new Error(`Projector ${name} writes table ${table}, which no migration creates`);
+      owners.set(table, name);
+    }
   }
 }

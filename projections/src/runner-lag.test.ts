@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { ProjectionStatus } from './projection-status';
+import { useProjectionFixture } from './test-support/projection-fixture';
+import { aLedgerProjector, appendTestEvents } from './test-support/test-tables';
+
+const fixture = useProjectionFixture();
+
+const SECOND = 1_000;
+const NOW = 1_000 * SECOND;
+
+/** A store whose n-th append is stamped n seconds after the epoch. */
+function aStoreStampingEventNAtNSeconds() {
+  let appends = 0;
+  return fixture.openStore({ now: () => ++appends * SECOND });
+}
+
+const lagOf = (status: ProjectionStatus, name: string) => {
+  const { checkpoint, lagEvents, lagSeconds } = status.projectors.find((p) => p.name === name)!;
+  return { checkpoint, lagEvents, lagSeconds };
+};
+
+describe('lag', () => {
+  it('before the start: every event behind, as old as the oldest one not applied', async () => {
+    const store = aStoreStampingEventNAtNSeconds();
+    await appendTestEvents(store, 5);
+    const readModels = fixture.openReadModels();
+    const runner = fixture.runner({ store, readModels, projectors: [aLedgerProjector()], now: () => NOW });
+
+    const status = await runner.refreshStatus();
+    expect(status).toMatchObject({ head: 5, caughtUp: false });
+    expect(lagOf(status, 'ledger')).toEqual({
+      checkpoint: 0,
+      lagEvents: 5,
+      lagSeconds: (NOW - 1 * SECOND) / SECOND,
+    });
+  });
+
+  it('while catching up: counted from the first event after the checkpoint', async () => {
+    const store = aStoreStampingEventNAtNSeconds();
+    const head = await appendTestEvents(store, 100);
+    const readModels = fixture.openReadModels();
+    let seenMidway: ProjectionStatus | undefined;
+    const ledger = aLedgerProjector({
+      beforeApply: (position) => {
+        if (position === 35) seenMidway = runner.status();
+      },
+    });
+    const runner = fixture.runner({
+      store,
+      readModels,
+      projectors: [ledger],
+      batchSize: 10,
+      maxTransactionMs: Number.POSITIVE_INFINITY,
+      now: () => NOW,
+    });
+    await runner.start();
+    expect(await runner.waitForPosition(head, 5_000)).toBe(true);
+
+    // Event 35 is applied in the chunk 31-40: the checkpoint is 30, event 31 the oldest pending.
+    expect(seenMidway).toMatchObject({ head: 100, caughtUp: false });
+    expect(lagOf(seenMidway!, 'ledger')).toEqual({
+      checkpoint: 30,
+      lagEvents: 70,
+      lagSeconds: (NOW - 31 * SECOND) / SECOND,
+    });
+  });
+
+  it('zero when caught up, and again after new events are applied', async () => {
+    const store = aStoreStampingEventNAtNSeconds();
+    const readModels = fixture.openReadModels();
+    const runner = fixture.runner({ store, readModels, projectors: [aLedgerProjector()], now: () => NOW });
+    await runner.start();
+    expect(await runner.waitForPosition(await appendTestEvents(store, 8), 2_000)).toBe(true);
+    expect(runner.status()).toMatchObject({ head: 8, caughtUp: true });
+    expect(lagOf(runner.status(), 'ledger')).toEqual({ checkpoint: 8, lagEvents: 0, lagSeconds: 0 });
+
+    expect(await runner.waitForPosition(await appendTestEvents(store, 3, { first: 9 }), 2_000)).toBe(true);
+    expect(lagOf(await runner.refreshStatus(), 'ledger')).toEqual({
+      checkpoint: 11,
+      lagEvents: 0,
+      lagSeconds: 0,
+    });
+  });
+
+  it('of a failed projector: grows with the log and keeps the age of the event it stopped before', async () => {
+    const store = aStoreStampingEventNAtNSeconds();
+    const head = await appendTestEvents(store, 5);
+    const readModels = fixture.openReadModels();
+    const broken = aLedgerProjector({
+      name: 'audit',
+      table: 'audit_ledger',
+      beforeApply: (position) => {
+        if (position === 4) throw new Error('no');
+      },
+    });
+    const runner = fixture.runner({
+      store,
+      readModels,
+      projectors: [aLedgerProjector(), broken],
+      batchSize: 2,
+      maxTransactionMs: Number.POSITIVE_INFINITY,
+      now: () => NOW,
+    });
+    await runner.start();
+    expect(await runner.waitForPosition(head, 2_000)).toBe(true);
+    // Chunks of 2: 1-2 applied, 3-4 rolled back, so event 3 is the oldest not applied.
+    expect(lagOf(runner.status(), 'audit')).toEqual({
+      checkpoint: 2,
+      lagEvents: 3,
+      lagSeconds: (NOW - 3 * SECOND) / SECOND,
+    });
+    expect(lagOf(runner.status(), 'ledger')).toEqual({ checkpoint: 5, lagEvents: 0, lagSeconds: 0 });
+
+    expect(await runner.waitForPosition(await appendTestEvents(store, 2, { first: 6 }), 2_000)).toBe(true);
+    expect(lagOf(await runner.refreshStatus(), 'audit')).toEqual({
+      checkpoint: 2,
+      lagEvents: 5,
+      lagSeconds: (NOW - 3 * SECOND) / SECOND,
+    });
+    expect(runner.status().caughtUp).toBe(false);
+  });
+});
