@@ -1,4 +1,6 @@
+import { customersProjector } from './customers';
 import type { Projector } from './projector';
+import { reviewsProjector } from './reviews';
 
 /** Every read model's projector, in the order the runner applies them. One line per read model. */
-export const allProjectors: readonly Projector[] = [];
+export const allProjectors: readonly Projector[] = [customersProjector, reviewsProjector];

@@ -5,6 +5,7 @@
 export { allProjectors } from './all-projectors';
 export { ProjectorFailed } from './apply-chunk';
 export type { ProjectorFailure } from './checkpoints';
+export * from './customers';
 export { type OpenReadModelsOptions, openReadModels, type ReadModelsDb, type RunResult } from './db';
 export type { Migration, MigrationsTable } from './migrate';
 export { readModelMigrations } from './migrations';
@@ -16,4 +17,5 @@ export type {
   ProjectorState,
   ReadModels,
 } from './read-models';
+export * from './reviews';
 export { ProjectionRunner, type ProjectionRunnerOptions, type RebuildResult } from './runner';

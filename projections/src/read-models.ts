@@ -1,5 +1,7 @@
 import type { Selectable } from 'kysely';
+import type { CustomerCredentialsTable, CustomersTable } from './customers/tables';
 import type { MigrationsTable } from './migrate';
+import type { ReviewAuthorsTable, ReviewProductsTable, ReviewsTable } from './reviews/tables';
 
 /** How a projector stands: applying events, stopped on an event it could not apply, or not started. */
 export type ProjectorState = 'running' | 'failed' | 'stopped';
@@ -25,4 +27,9 @@ export type ProjectionCheckpointRow = Selectable<ProjectionCheckpointsTable>;
 export interface ReadModels {
   migrations: MigrationsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
+  customers: CustomersTable;
+  customer_credentials: CustomerCredentialsTable;
+  reviews: ReviewsTable;
+  review_authors: ReviewAuthorsTable;
+  review_products: ReviewProductsTable;
 }

@@ -1,5 +1,7 @@
 import type { Migration } from '../migrate';
 import { projectionCheckpoints } from './001-projection-checkpoints';
+import { customers } from './003-customers';
+import { reviews } from './004-reviews';
 
 /** Every read-model migration, in number order. Adding a read model's tables is one line here. */
-export const readModelMigrations: readonly Migration[] = [projectionCheckpoints];
+export const readModelMigrations: readonly Migration[] = [projectionCheckpoints, customers, reviews];

@@ -1,0 +1,67 @@
+import type { User } from '@shop/contracts';
+import type { ReadModelsDb } from '../db';
+import type { CustomerRow } from './tables';
+
+const userColumns = [
+  'id',
+  'name',
+  'email',
+  'contact',
+  'is_admin',
+  'affiliate_use_count',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof CustomerRow)[];
+
+type UserColumns = Pick<CustomerRow, (typeof userColumns)[number]>;
+
+/** A customer by id, or undefined. */
+export function findCustomer(db: ReadModelsDb, args: { id: string }): User | undefined {
+  const row = db.first(db.qb.selectFrom('customers').select(userColumns).where('id', '=', args.id));
+  return row && toUser(row);
+}
+
+/** A customer by e-mail (compared lower-cased), or undefined. */
+export function findCustomerByEmail(db: ReadModelsDb, args: { email: string }): User | undefined {
+  const row = db.first(
+    db.qb
+      .selectFrom('customers')
+      .select(userColumns)
+      .where('email', '=', args.email.trim().toLowerCase())
+      .limit(1),
+  );
+  return row && toUser(row);
+}
+
+/** Every customer, in the order they registered, for the admin's customer list. */
+export function listCustomers(db: ReadModelsDb): User[] {
+  return db.all(db.qb.selectFrom('customers').select(userColumns).orderBy('registered_position')).map(toUser);
+}
+
+/** For sign-in only: the user id and password hash behind an e-mail. Never answer it to a caller. */
+export function findCredentials(
+  db: ReadModelsDb,
+  args: { email: string },
+): { userId: string; passwordHash: string } | undefined {
+  const row = db.first(
+    db.qb
+      .selectFrom('customer_credentials')
+      .select(['user_id', 'password_hash'])
+      .where('email', '=', args.email.trim().toLowerCase())
+      .limit(1),
+  );
+  return row && { userId: row.user_id, passwordHash: row.password_hash };
+}
+
+function toUser(row: UserColumns): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    contact: row.contact,
+    isAdmin: row.is_admin === 1,
+    affiliateUseCount: row.affiliate_use_count,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,30 @@
+import type { Selectable } from 'kysely';
+
+/**
+ * One row per registered user, as the admin's customer list and the auth middleware read it.
+ * Never a password hash: that lives in `customer_credentials`, which only sign-in reads.
+ */
+export interface CustomersTable {
+  id: string;
+  name: string;
+  /** Lower-case; unique through the e-mail claim streams. */
+  email: string;
+  /** '' when not given. */
+  contact: string;
+  is_admin: number;
+  /** Orders placed with this user's affiliate code. */
+  affiliate_use_count: number;
+  created_at: string;
+  updated_at: string;
+  /** Log position of the registration: a stable order for users registered in the same instant. */
+  registered_position: number;
+}
+
+/** The password hash per user, keyed for sign-in by e-mail. Read by nothing but sign-in. */
+export interface CustomerCredentialsTable {
+  user_id: string;
+  email: string;
+  password_hash: string;
+}
+
+export type CustomerRow = Selectable<CustomersTable>;

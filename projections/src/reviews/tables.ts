@@ -1,0 +1,28 @@
+import type { Selectable } from 'kysely';
+
+/** One row per live review; a deleted review's row is removed. */
+export interface ReviewsTable {
+  id: string;
+  product_id: string;
+  user_id: string;
+  rating: number;
+  comment: string;
+  created_at: string;
+  /** Log position of the posting: newest first even for reviews posted in the same instant. */
+  posted_position: number;
+}
+
+/** Who wrote reviews, for the admin list (the public list never reads it). */
+export interface ReviewAuthorsTable {
+  user_id: string;
+  name: string;
+  email: string;
+}
+
+/** Product names for the admin list, deleted products included. */
+export interface ReviewProductsTable {
+  product_id: string;
+  name: string;
+}
+
+export type ReviewRow = Selectable<ReviewsTable>;
