@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
+import { accountsRoutes } from './accounts/routes';
 import type { ShopDeps } from './shop';
 
 /** Every API slice, mounted at /api. A slice is one Hono app built from the shop's deps. */
-export function apiRoutes(_deps: ShopDeps): Hono {
+export function apiRoutes(deps: ShopDeps): Hono {
   const api = new Hono();
+  api.route('/', accountsRoutes(deps));
   return api;
 }

@@ -1,3 +1,4 @@
+import { bootstrapAdmin } from './accounts/admin-bootstrap';
 import type { Config } from './config/config';
 import type { ShopDeps } from './shop';
 
@@ -5,4 +6,6 @@ import type { ShopDeps } from './shop';
  * Start-up work after the store is open: the first admin from ADMIN_EMAIL/ADMIN_PASSWORD and the
  * demo catalogue for an empty store. Each step goes through the ordinary commands.
  */
-export async function prepareShop(_deps: ShopDeps, _config: Config): Promise<void> {}
+export async function prepareShop(deps: ShopDeps, config: Config): Promise<void> {
+  await bootstrapAdmin(deps, config);
+}

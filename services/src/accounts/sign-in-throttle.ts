@@ -27,27 +27,28 @@ export class SignInThrottle {
     private readonly limits: ThrottleLimits = DEFAULT_SIGN_IN_LIMITS,
   ) {}
 
-  /** Throws 429 when either the e-mail or the address has used up its failures. */
-  check(email: string, address: string): void {
-    if (
-      this.recent(`email:${email}`).length >= this.limits.perEmail ||
-      this.recent(`address:${address}`).length >= this.limits.perAddress
-    ) {
+  /**
+   * Counts a sign-in attempt before its password is checked, so concurrent guesses cannot slip
+   * past the limit; throws 429 when the e-mail or the address has used up its failures.
+   */
+  attempt(email: string, address: string): void {
+    const keys = [`email:${email}`, `address:${address}`] as const;
+    const [byEmail, byAddress] = keys.map((key) => this.recent(key)) as [number[], number[]];
+    if (byEmail.length >= this.limits.perEmail || byAddress.length >= this.limits.perAddress) {
       throw tooManyRequests(TOO_MANY_ATTEMPTS);
     }
-  }
-
-  recordFailure(email: string, address: string): void {
     if (this.failures.size > SWEEP_THRESHOLD) this.sweep();
     const now = this.clock().getTime();
-    for (const key of [`email:${email}`, `address:${address}`]) {
-      this.failures.set(key, [...this.recent(key), now]);
-    }
+    this.failures.set(keys[0], [...byEmail, now]);
+    this.failures.set(keys[1], [...byAddress, now]);
   }
 
-  /** A successful sign-in clears the e-mail's failures; the address keeps its count. */
-  recordSuccess(email: string): void {
+  /** The attempt was right: forget the e-mail's failures and this attempt of the address. */
+  succeeded(email: string, address: string): void {
     this.failures.delete(`email:${email}`);
+    const byAddress = this.failures.get(`address:${address}`);
+    byAddress?.pop();
+    if (byAddress?.length === 0) this.failures.delete(`address:${address}`);
   }
 
   private recent(key: string): number[] {

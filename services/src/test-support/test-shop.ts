@@ -1,0 +1,157 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AuthResponse, RegisterInput } from '@shop/contracts';
+import { ensureAdmin } from '../accounts/account-commands';
+import { openShop, type Shop, type ShopDeps } from '../shop';
+
+/** A clock the test moves by hand. Starts at 2024-05-02 08:00 UTC unless told otherwise. */
+export interface TestClock {
+  now(): Date;
+  set(at: string | Date): void;
+  advance(ms: number): void;
+}
+
+export function testClock(start: string | Date = '2024-05-02T08:00:00.000Z'): TestClock {
+  let now = new Date(start).getTime();
+  return {
+    now: () => new Date(now),
+    set: (at) => {
+      now = new Date(at).getTime();
+    },
+    advance: (ms) => {
+      now += ms;
+    },
+  };
+}
+
+export interface RequestOptions {
+  /** Sent as JSON; a string is sent as it is (for malformed bodies); FormData as multipart. */
+  body?: unknown;
+  /** Sent as `Authorization: Bearer <token>`. */
+  token?: string;
+  headers?: Record<string, string>;
+  /** The client's address as the server sees it (sign-in throttling is per address). */
+  address?: string;
+}
+
+export interface TestResponse<Body> {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON, or the text when the answer is not JSON. */
+  body: Body;
+}
+
+/** A JSON object whose fields a test reads; narrow it with the request's type parameter. */
+export type JsonObject = { [key: string]: unknown };
+
+export interface TestShop {
+  shop: Shop;
+  deps: ShopDeps;
+  clock: TestClock;
+  dataDir: string;
+  request<Body = JsonObject>(
+    method: string,
+    path: string,
+    options?: RequestOptions,
+  ): Promise<TestResponse<Body>>;
+  close(): Promise<void>;
+}
+
+export const TEST_SIGNING_SECRET = 'test-signing-secret-of-at-least-32-characters';
+
+/**
+ * A whole shop in-process, on the real SQLite store in a fresh temporary DATA_DIR, with a clock
+ * the test controls. `request` calls the Hono app directly (no socket). Close it in afterEach.
+ */
+export async function openTestShop(
+  options: { clock?: TestClock; newId?: () => string } = {},
+): Promise<TestShop> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-test-'));
+  const clock = options.clock ?? testClock();
+  const shop = await openShop({
+    dataDir,
+    durability: 'relaxed',
+    signingSecret: TEST_SIGNING_SECRET,
+    clock: () => clock.now(),
+    ...(options.newId ? { newId: options.newId } : {}),
+  });
+  return {
+    shop,
+    deps: shop.deps,
+    clock,
+    dataDir,
+    async request<Body>(method: string, path: string, request: RequestOptions = {}) {
+      const headers = new Headers(request.headers);
+      if (request.token) headers.set('authorization', `Bearer ${request.token}`);
+      let body: string | FormData | undefined;
+      if (request.body instanceof FormData || typeof request.body === 'string') body = request.body;
+      else if (request.body !== undefined) body = JSON.stringify(request.body);
+      if (body !== undefined && !(body instanceof FormData) && !headers.has('content-type')) {
+        headers.set('content-type', 'application/json');
+      }
+      const env = { incoming: { socket: { remoteAddress: request.address ?? '127.0.0.1' } } };
+      const response = await shop.app.request(path, { method, headers, body }, env);
+      const text = await response.text();
+      const isJson = response.headers.get('content-type')?.includes('application/json');
+      return {
+        status: response.status,
+        headers: response.headers,
+        body: (isJson ? JSON.parse(text) : text) as Body,
+      };
+    },
+    async close() {
+      await shop.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let registered = 0;
+
+/** A valid registration body; each call gets a fresh e-mail. */
+export function aRegistration(overrides: Partial<RegisterInput> = {}): RegisterInput {
+  registered += 1;
+  return {
+    name: `Shopper ${registered}`,
+    email: `shopper${registered}-${process.pid}@example.pk`,
+    contact: '0300-1234567',
+    password: 'correct horse battery',
+    ...overrides,
+  };
+}
+
+export type SignedInUser = AuthResponse & { password: string };
+
+/** Registers a customer through the API; answers the user, their token and password. */
+export async function registerUser(
+  t: TestShop,
+  overrides: Partial<RegisterInput> = {},
+): Promise<SignedInUser> {
+  const registration = aRegistration(overrides);
+  const response = await t.request<AuthResponse>('POST', '/api/auth/register', { body: registration });
+  if (response.status !== 201)
+    throw new Error(`registerUser: ${response.status} ${JSON.stringify(response.body)}`);
+  return { ...response.body, password: registration.password };
+}
+
+/** Signs in through the API; answers the user and a token. */
+export async function signIn(t: TestShop, email: string, password: string): Promise<AuthResponse> {
+  const response = await t.request<AuthResponse>('POST', '/api/auth/login', { body: { email, password } });
+  if (response.status !== 200) throw new Error(`signIn: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+/**
+ * Makes sure an admin exists (as ADMIN_EMAIL/ADMIN_PASSWORD would at start-up) and signs them in.
+ * Calling it again with the same e-mail signs the same admin in.
+ */
+export async function signInAdmin(
+  t: TestShop,
+  admin: { email?: string; password?: string; name?: string } = {},
+): Promise<SignedInUser> {
+  const email = admin.email ?? 'admin@example.pk';
+  const password = admin.password ?? 'admin password 1';
+  await ensureAdmin(t.deps, { name: admin.name ?? 'Shop Admin', email, contact: '', password });
+  return { ...(await signIn(t, email, password)), password };
+}
