@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
 import { accountsRoutes } from './accounts/routes';
+import { reviewsRoutes } from './reviews/routes';
 import type { ShopDeps } from './shop';
 
 /** Every API slice, mounted at /api. A slice is one Hono app built from the shop's deps. */
 export function apiRoutes(deps: ShopDeps): Hono {
   const api = new Hono();
+  api.route('/', reviewsRoutes(deps));
   api.route('/', accountsRoutes(deps));
   return api;
 }
