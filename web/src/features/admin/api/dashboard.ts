@@ -1,0 +1,23 @@
+import type { AdminMetrics, User } from '@shop/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  metrics: () => [...adminKeys.all, 'metrics'] as const,
+  customers: () => [...adminKeys.all, 'users'] as const,
+};
+
+/** `GET /api/admin/metrics`: the order counters and the 30-day sales series. */
+export const adminMetricsQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.metrics(),
+    queryFn: ({ signal }) => api.get<AdminMetrics>('/api/admin/metrics', { signal }),
+  });
+
+/** `GET /api/admin/users`: every registered customer. */
+export const customersQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.customers(),
+    queryFn: ({ signal }) => api.get<User[]>('/api/admin/users', { signal }),
+  });

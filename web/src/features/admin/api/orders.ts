@@ -1,0 +1,44 @@
+import type { Order, OrderStatus } from '@shop/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export const adminOrderKeys = {
+  all: ['orders'] as const,
+  list: () => [...adminOrderKeys.all, 'list', 'admin'] as const,
+  detail: (id: string) => [...adminOrderKeys.all, 'detail', id] as const,
+};
+
+/** `GET /api/orders`: every order, for the admin. */
+export const adminOrdersQuery = () =>
+  queryOptions({
+    queryKey: adminOrderKeys.list(),
+    queryFn: ({ signal }) => api.get<Order[]>('/api/orders', { signal }),
+  });
+
+/** `GET /api/orders/{id}`: for an admin it carries the status history. */
+export const adminOrderQuery = (id: string) =>
+  queryOptions({
+    queryKey: adminOrderKeys.detail(id),
+    queryFn: ({ signal }) => api.get<Order>(`/api/orders/${encodeURIComponent(id)}`, { signal }),
+  });
+
+/**
+ * `PUT /api/admin/orders/{id}/status`. The answer replaces the order in the list and in the open
+ * detail; the detail is then refetched because only it carries the history the change just extended.
+ */
+export function useUpdateOrderStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: OrderStatus }) =>
+      api.put<Order>(`/api/admin/orders/${encodeURIComponent(id)}/status`, { status }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData<Order[]>(adminOrderKeys.list(), (orders) =>
+        orders?.map((order) => (order.id === updated.id ? { ...order, ...updated } : order)),
+      );
+      queryClient.setQueryData<Order>(adminOrderKeys.detail(updated.id), (order) =>
+        order ? { ...order, ...updated } : order,
+      );
+      return queryClient.invalidateQueries({ queryKey: adminOrderKeys.detail(updated.id), exact: true });
+    },
+  });
+}

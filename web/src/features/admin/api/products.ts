@@ -1,0 +1,69 @@
+import type { Product, ProductInput, UploadResult } from '@shop/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/**
+ * Keys follow the catalogue's hierarchy (`['products', ...]`), the same as the shopper screens use for
+ * the same calls, so a change made here refreshes what shoppers see in this tab too.
+ */
+export type { Product };
+
+export const adminProductKeys = {
+  all: ['products'] as const,
+  list: () => [...adminProductKeys.all, 'list'] as const,
+  detail: (id: string) => [...adminProductKeys.all, id] as const,
+};
+
+/** `GET /api/products`: the whole catalogue, for the dashboard's product table. */
+export const adminProductsQuery = () =>
+  queryOptions({
+    queryKey: adminProductKeys.list(),
+    queryFn: ({ signal }) => api.get<Product[]>('/api/products', { signal }),
+  });
+
+/** `GET /api/products/{id}`: one product, to prefill the edit form. */
+export const adminProductQuery = (id: string) =>
+  queryOptions({
+    queryKey: adminProductKeys.detail(id),
+    queryFn: ({ signal }) => api.get<Product>(`/api/products/${encodeURIComponent(id)}`, { signal }),
+  });
+
+/** `POST /api/upload` with the file in the multipart field `image`. */
+export function uploadImage(file: File): Promise<UploadResult> {
+  const body = new FormData();
+  body.append('image', file);
+  return api.post<UploadResult>('/api/upload', body);
+}
+
+export interface SaveProductArgs {
+  /** Absent when creating. */
+  id?: string;
+  input: ProductInput;
+}
+
+/** Creates (`POST /api/products`) or replaces (`PUT /api/products/{id}`) a product. */
+export function useSaveProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: SaveProductArgs) =>
+      id === undefined
+        ? api.post<Product>('/api/products', input)
+        : api.put<Product>(`/api/products/${encodeURIComponent(id)}`, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminProductKeys.all }),
+  });
+}
+
+/** `DELETE /api/products/{id}`; the row leaves the cached list at once, then the catalogue refreshes. */
+export function useDeleteProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`/api/products/${encodeURIComponent(id)}`),
+    onSuccess: (_answer, id) => {
+      queryClient.setQueryData<Product[]>(adminProductKeys.list(), (products) =>
+        products?.filter((product) => product.id !== id),
+      );
+      queryClient.removeQueries({ queryKey: adminProductKeys.detail(id), exact: true });
+      return queryClient.invalidateQueries({ queryKey: adminProductKeys.all });
+    },
+  });
+}

@@ -1,0 +1,125 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { aProduct } from '../../../../test/builders';
+import { server } from '../../../../test/msw-server';
+import { renderApp } from '../../../../test/render-app';
+import { errorResponse, signInAsAdmin, someMetrics } from '../../testing/builders';
+
+vi.mock('uplot', () => import('../../testing/fake-uplot'));
+
+const products = [
+  aProduct({ id: 'p1', name: 'Core Hoodie', price: 4500, countInStock: 3 }),
+  aProduct({ id: 'p2', name: 'Trail Shorts', price: 2999.5, countInStock: 25 }),
+];
+
+describe('admin dashboard', () => {
+  beforeEach(signInAsAdmin);
+
+  it('shows the counters, the chart with its data table, the shortcuts and the product table', async () => {
+    server.use(
+      http.get('/api/admin/metrics', () => HttpResponse.json(someMetrics())),
+      http.get('/api/products', () => HttpResponse.json(products)),
+    );
+    renderApp('/admin');
+
+    expect(await screen.findByText('Loading dashboard…')).toBeTruthy();
+    const counters = within(await screen.findByRole('region', { name: 'Orders' }));
+    for (const [label, value] of [
+      ['Total Orders', '12'],
+      ['Pending', '3'],
+      ['Paid', '4'],
+      ['Delivered', '4'],
+      ['Cancelled', '1'],
+    ] as const) {
+      expect(counters.getByText(label).nextElementSibling?.textContent).toBe(value);
+    }
+
+    const chart = within(screen.getByRole('figure', { name: /Sales \(Last 30 Days\)/ }));
+    const day = within(chart.getByRole('row', { name: /04-Mar-2025/ }));
+    expect(day.getByText('PKR 9,000.50')).toBeTruthy();
+    expect(day.getByText('2')).toBeTruthy();
+
+    expect(screen.getByRole('link', { name: '+ Create Product' }).getAttribute('href')).toBe('/admin/create');
+    for (const [name, href] of [
+      ['Affiliate Requests', '/admin/affiliates'],
+      ['Manage Customers', '/admin/customers'],
+      ['Manage Orders', '/admin/orders'],
+      ['View Reviews', '/admin/reviews'],
+    ]) {
+      expect(screen.getByRole('link', { name }).getAttribute('href')).toBe(href);
+    }
+
+    const hoodie = within(screen.getByRole('row', { name: /Core Hoodie/ }));
+    expect(hoodie.getByText('PKR 4,500.00')).toBeTruthy();
+    expect(hoodie.getByText(/low stock/)).toBeTruthy();
+    expect(hoodie.getByRole('link', { name: 'Edit Core Hoodie' }).getAttribute('href')).toBe(
+      '/admin/edit/p1',
+    );
+    expect(within(screen.getByRole('row', { name: /Trail Shorts/ })).getByText(/in stock/)).toBeTruthy();
+  });
+
+  it('shows the failure with Retry instead of loading forever, and loads on Retry', async () => {
+    let calls = 0;
+    server.use(
+      http.get('/api/admin/metrics', () => {
+        calls += 1;
+        return calls === 1
+          ? errorResponse(503, 'Metrics are catching up', 'SERVICE_UNAVAILABLE')
+          : HttpResponse.json(someMetrics());
+      }),
+      http.get('/api/products', () => HttpResponse.json(products)),
+    );
+    renderApp('/admin');
+
+    expect(await screen.findByText('Metrics are catching up')).toBeTruthy();
+    expect(screen.queryByText('Loading dashboard…')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByRole('region', { name: 'Orders' })).toBeTruthy();
+  });
+
+  it('deletes a product after the confirmation and removes its row', async () => {
+    let deleted: string | undefined;
+    let listed = products;
+    server.use(
+      http.get('/api/admin/metrics', () => HttpResponse.json(someMetrics())),
+      http.get('/api/products', () => HttpResponse.json(listed)),
+      http.delete('/api/products/:id', ({ params }) => {
+        deleted = String(params.id);
+        listed = products.filter((product) => product.id !== deleted);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderApp('/admin');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Core Hoodie' }));
+    const dialog = within(screen.getByRole('alertdialog'));
+    expect(dialog.getByText('Delete this product?')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Core Hoodie/ })).toBeNull());
+    expect(deleted).toBe('p1');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('row', { name: /Trail Shorts/ })).toBeTruthy();
+  });
+
+  it('keeps the row and shows why when a delete fails', async () => {
+    server.use(
+      http.get('/api/admin/metrics', () => HttpResponse.json(someMetrics())),
+      http.get('/api/products', () => HttpResponse.json(products)),
+      http.delete('/api/products/p1', () => errorResponse(409, 'Product is in an open order')),
+    );
+    renderApp('/admin');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Core Hoodie' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Could not delete the product: Product is in an open order',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('row', { name: /Core Hoodie/ })).toBeTruthy();
+  });
+});

@@ -1,0 +1,10 @@
+/**
+ * Stands in for uPlot, which draws on a canvas that happy-dom does not have:
+ * `vi.mock('uplot', () => import('../../testing/fake-uplot'))`. The chart's table still holds the data.
+ */
+export default class FakeUPlot {
+  static tzDate = (date: Date) => date;
+  width = 0;
+  destroy() {}
+  setSize() {}
+}
