@@ -1,0 +1,33 @@
+import { ADMIN_STATUS_CHOICES, type Order, type OrderItem, type OrderStatus } from '@shop/contracts';
+
+/** Who placed the order: the account's name, else the name on the shipping address. */
+export function customerName(order: Order): string {
+  return order.User?.name || order.shippingAddress.fullName || 'Unknown customer';
+}
+
+/** How to reach the customer: the account's contact, else the shipping phone. */
+export function customerContact(order: Order): string {
+  return order.User?.contact || order.shippingAddress.phone || 'Not provided';
+}
+
+/** `House 1, Street 2, Lahore 54000, Pakistan` */
+export function shippingLine(order: Order): string {
+  const { address, city, postalCode, country } = order.shippingAddress;
+  const place = [city, postalCode].filter(Boolean).join(' ');
+  return [address, place, country].filter(Boolean).join(', ') || 'No shipping address';
+}
+
+/** The spec names the items `OrderItems` or `orderItems`; read whichever is filled. */
+export function itemsOf(order: Order): OrderItem[] {
+  return order.OrderItems?.length ? order.OrderItems : (order.orderItems ?? []);
+}
+
+export const PAYMENT_LABELS: Readonly<Record<string, string>> = {
+  COD: 'Cash on Delivery',
+  Card: 'Jazz Cash / EasyPaisa / Bank Account',
+};
+
+/** What the admin dropdown offers: the spec's choices, plus the current status if it is not one. */
+export function statusChoices(current: OrderStatus): readonly OrderStatus[] {
+  return ADMIN_STATUS_CHOICES.includes(current) ? ADMIN_STATUS_CHOICES : [current, ...ADMIN_STATUS_CHOICES];
+}

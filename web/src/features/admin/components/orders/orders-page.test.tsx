@@ -1,0 +1,200 @@
+import type { Order } from '@shop/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { server } from '../../../../test/msw-server';
+import { renderApp } from '../../../../test/render-app';
+import { anOrder, errorResponse, signInAsAdmin } from '../../testing/builders';
+
+const pending = anOrder({ id: 'o1', status: 'Pending' });
+const delivered = anOrder({
+  id: 'o2',
+  status: 'Delivered',
+  isPaid: true,
+  paidAt: '2025-03-06T12:00:00.000Z',
+  User: { name: 'Bilal Ahmed', email: 'bilal@example.pk', contact: '' },
+});
+
+const withHistory = (order: Order): Order => ({
+  ...order,
+  statusHistory: [
+    { from: null, to: 'Pending', at: '2025-03-04T10:05:00.000Z', by: { id: 'u1', name: 'Ayesha Khan' } },
+    {
+      from: 'Pending',
+      to: 'Dispatched',
+      at: '2025-03-05T09:00:00.000Z',
+      by: { id: 'a1', name: 'Admin Aziz' },
+    },
+  ],
+});
+
+/** happy-dom's viewport; matchMedia answers from it. */
+function setWidth(width: number) {
+  (
+    window as unknown as { happyDOM: { setViewport(viewport: { width: number }): void } }
+  ).happyDOM.setViewport({
+    width,
+  });
+}
+
+describe('admin orders page', () => {
+  beforeEach(() => {
+    signInAsAdmin();
+    server.use(http.get('/api/orders', () => HttpResponse.json([pending, delivered])));
+  });
+
+  afterEach(() => setWidth(1024));
+
+  it('lists the orders in a table on wide screens with the columns of the spec', async () => {
+    renderApp('/admin/orders');
+
+    expect(await screen.findByRole('heading', { name: 'Order Management' })).toBeTruthy();
+    expect(screen.getByText('Manage customer orders and fulfillment')).toBeTruthy();
+    const headers = (await screen.findAllByRole('columnheader')).map((cell) => cell.textContent);
+    expect(headers).toEqual([
+      'Order ID',
+      'Customer',
+      'Contact',
+      'Shipping Address',
+      'Amount (PKR)',
+      'Status',
+      'Actions',
+    ]);
+    const row = within(screen.getByRole('row', { name: /#o1/ }));
+    expect(row.getByText('12 Canal Road, Lahore 54000, Pakistan')).toBeTruthy();
+    expect(row.getByText('PKR 9,000.00')).toBeTruthy();
+    expect(row.getByText('0300-1234567')).toBeTruthy();
+  });
+
+  it('shows cards instead of a table below 1024 px', async () => {
+    setWidth(390);
+    renderApp('/admin/orders');
+
+    expect(await screen.findByRole('article', { name: 'Order o1' })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('offers the admin choices plus a current status that is not among them', async () => {
+    server.use(
+      http.get('/api/orders', () => HttpResponse.json([anOrder({ id: 'o3', status: 'Processing' })])),
+    );
+    renderApp('/admin/orders');
+
+    const select = await screen.findByRole('combobox', { name: 'Status of order o3' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Processing', 'Pending', 'Paid', 'Dispatched', 'Delivered', 'Cancelled']);
+  });
+
+  it("shows 'Status update failed: {message}' when the server refuses a change", async () => {
+    server.use(
+      http.put('/api/admin/orders/o2/status', () =>
+        errorResponse(409, 'A Delivered order cannot become Pending'),
+      ),
+    );
+    renderApp('/admin/orders');
+
+    const select = await screen.findByRole('combobox', { name: 'Status of order o2' });
+    fireEvent.change(select, { target: { value: 'Pending' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update status of order o2' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Status update failed: A Delivered order cannot become Pending');
+    const row = within(screen.getByRole('row', { name: /#o2/ }));
+    expect(row.getByText('Delivered', { selector: '.admin-status' })).toBeTruthy();
+    // The refused choice stays selected so the admin can see what was refused and pick again.
+    expect((row.getByRole('combobox') as HTMLSelectElement).value).toBe('Pending');
+  });
+
+  it('replaces the row with the updated order', async () => {
+    let sent: unknown;
+    server.use(
+      http.put('/api/admin/orders/o1/status', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ ...pending, status: 'Dispatched' });
+      }),
+    );
+    renderApp('/admin/orders');
+
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Status of order o1' }), {
+      target: { value: 'Dispatched' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Update status of order o1' }));
+
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('row', { name: /#o1/ })).getByText('Dispatched', {
+          selector: '.admin-status',
+        }),
+      ).toBeTruthy(),
+    );
+    expect(sent).toEqual({ status: 'Dispatched' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('opens the detail overlay with every field, the items and the status history', async () => {
+    server.use(http.get('/api/orders/o2', () => HttpResponse.json(withHistory(delivered))));
+    renderApp('/admin/orders');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Open order o2' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Order #o2' }));
+    expect(screen.getByRole('dialog').getAttribute('aria-modal')).toBe('true');
+    const fact = (label: string) => dialog.getByText(label).nextElementSibling?.textContent;
+    expect(fact('Customer')).toBe('Bilal Ahmed');
+    expect(fact('Email')).toBe('bilal@example.pk');
+    expect(fact('Shipping Address')).toBe('12 Canal Road, Lahore 54000, Pakistan');
+    expect(fact('Payment Method')).toBe('Cash on Delivery');
+    expect(fact('Order Total')).toBe('PKR 9,000.00');
+    expect(fact('Is Paid')).toBe('Yes');
+    expect(fact('Paid At')).toBe('06-Mar-2025, 5:00 pm');
+    expect(fact('Created At')).toBe('04-Mar-2025, 3:05 pm');
+    const item = within(dialog.getByRole('row', { name: /Core Hoodie/ }));
+    expect(item.getByText('PKR 4,500.00')).toBeTruthy();
+    expect(item.getByText('Tops')).toBeTruthy();
+    expect(item.getByText('MD')).toBeTruthy();
+
+    const history = within(await dialog.findByRole('list'));
+    const steps = history.getAllByRole('listitem').map((step) => step.textContent);
+    expect(steps[1]).toContain('by Admin Aziz on 05-Mar-2025, 2:00 pm');
+    expect(steps[1]).toMatch(/Pending.*Dispatched/);
+  });
+
+  it('leaves out Paid At for an unpaid order and closes on Escape and on Close', async () => {
+    server.use(http.get('/api/orders/o1', () => HttpResponse.json(withHistory(pending))));
+    renderApp('/admin/orders');
+
+    fireEvent.click(
+      await screen.findByRole('row', { name: /#o1/ }).then((row) => within(row).getByText('Ayesha Khan')),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Order #o1' });
+    expect(within(dialog).getByText('Is Paid').nextElementSibling?.textContent).toBe('No');
+    expect(within(dialog).queryByText('Paid At')).toBeNull();
+
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open order o1' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("says 'Order not found' when the order is gone", async () => {
+    server.use(http.get('/api/orders/o1', () => errorResponse(404, 'Order not found', 'NOT_FOUND')));
+    renderApp('/admin/orders');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Open order o1' }));
+
+    expect(await within(await screen.findByRole('dialog')).findByText('Order not found')).toBeTruthy();
+  });
+
+  it('fills the page with the message when the list fails', async () => {
+    server.use(http.get('/api/orders', () => errorResponse(500, 'Orders are unavailable', 'INTERNAL')));
+    renderApp('/admin/orders');
+
+    expect((await screen.findByRole('alert')).textContent).toContain('Orders are unavailable');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,6 @@
+import type { OrderStatus } from '@shop/contracts';
+
+/** An order status as a coloured badge; the colour only repeats what the text says. */
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  return <span className={`admin-status admin-status--${status.toLowerCase()}`}>{status}</span>;
+}

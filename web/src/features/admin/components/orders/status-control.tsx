@@ -1,0 +1,60 @@
+import type { Order, OrderStatus } from '@shop/contracts';
+import { useId, useState } from 'react';
+import { useUpdateOrderStatus } from '../../api/orders';
+import { errorMessage } from '../ui/format';
+import { statusChoices } from './order-fields';
+
+/**
+ * The status dropdown and its Update button for one order. The server enforces the state machine; a
+ * refused change is shown as 'Status update failed: {message}' next to the control.
+ */
+export function StatusControl({ order }: { order: Order }) {
+  const [selected, setSelected] = useState<OrderStatus>(order.status);
+  const update = useUpdateOrderStatus();
+  const selectId = useId();
+  const errorId = useId();
+  // A new status from the server (this control, the overlay, a refetch) becomes the selection.
+  const [seenStatus, setSeenStatus] = useState(order.status);
+  if (seenStatus !== order.status) {
+    setSeenStatus(order.status);
+    setSelected(order.status);
+  }
+
+  return (
+    <div className="admin-status-control">
+      <label htmlFor={selectId} className="visually-hidden">
+        Status of order {order.id}
+      </label>
+      <select
+        id={selectId}
+        value={selected}
+        disabled={update.isPending}
+        aria-describedby={update.isError ? errorId : undefined}
+        onChange={(event) => {
+          setSelected(event.currentTarget.value as OrderStatus);
+          update.reset();
+        }}
+      >
+        {statusChoices(order.status).map((status) => (
+          <option key={status} value={status}>
+            {status}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        className="button button--primary admin-button--small"
+        disabled={update.isPending || selected === order.status}
+        onClick={() => update.mutate({ id: order.id, status: selected })}
+        aria-label={`${update.isPending ? 'Updating' : 'Update'} status of order ${order.id}`}
+      >
+        {update.isPending ? 'Updating...' : 'Update'}
+      </button>
+      {update.isError && (
+        <p id={errorId} className="admin-field-error admin-status-control__error" role="alert">
+          Status update failed: {errorMessage(update.error)}
+        </p>
+      )}
+    </div>
+  );
+}
