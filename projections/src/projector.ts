@@ -15,3 +15,23 @@ export interface Projector {
   handles?: readonly string[];
   apply(event: RecordedEvent, db: ReadModelsDb): void;
 }
+
+/** Names unique, each table written by one projector (a rebuild replaces it whole), every table migrated. */
+export function assertProjectorsFit(projectors: readonly Projector[], db: ReadModelsDb): void {
+  const owners = new Map<string, string>();
+  const names = new Set<string>();
+  const exists = db.sqlite.prepare<[string], { name: string }>(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?",
+  );
+  for (const { name, tables } of projectors) {
+    if (names.has(name)) throw new Error(`Two projectors are named ${name}`);
+    names.add(name);
+    for (const table of tables) {
+      const owner = owners.get(table);
+      if (owner) throw new Error(`Projectors ${owner} and ${name} both claim table ${table}`);
+      if (!exists.get(table))
+        throw new Error(`Projector ${name} writes table ${table}, which no migration creates`);
+      owners.set(table, name);
+    }
+  }
+}

@@ -10,7 +10,7 @@ import { failureOf, loadCheckpoints, saveCheckpoint, saveState } from './checkpo
 import type { ReadModelsDb } from './db';
 import { PositionWaiters } from './position-waiters';
 import { describeProgress, type ProjectionStatus, type ProjectorProgress } from './projection-status';
-import type { Projector } from './projector';
+import { assertProjectorsFit, type Projector } from './projector';
 import type { ProjectorState } from './read-models';
 import { type FreshCopy, openFreshCopy, replayUntilHead, swapInFreshTables } from './rebuild';
 
@@ -314,25 +314,5 @@ export class ProjectionRunner {
       if (!progress) throw new Error(`No projector named ${name}`);
       return progress;
     });
-  }
-}
-
-/** Names unique, each table written by one projector (a rebuild replaces it whole), every table migrated. */
-function assertProjectorsFit(projectors: readonly Projector[], db: ReadModelsDb): void {
-  const owners = new Map<string, string>();
-  const names = new Set<string>();
-  const exists = db.sqlite.prepare<[string], { name: string }>(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?",
-  );
-  for (const { name, tables } of projectors) {
-    if (names.has(name)) throw new Error(`Two projectors are named ${name}`);
-    names.add(name);
-    for (const table of tables) {
-      const owner = owners.get(table);
-      if (owner) throw new Error(`Projectors ${owner} and ${name} both claim table ${table}`);
-      if (!exists.get(table))
-        throw new Error(`Projector ${name} writes table ${table}, which no migration creates`);
-      owners.set(table, name);
-    }
   }
 }
