@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AuthFooter } from '../features/auth/components/auth-footer';
 import { LoginForm } from '../features/auth/components/login-form';
 import { RedirectSearch } from '../lib/guards';
+import '../ui/pages.css';
 
 export const Route = createFileRoute('/login')({
   validateSearch: RedirectSearch,

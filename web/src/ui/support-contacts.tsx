@@ -1,4 +1,5 @@
 import { shopConfig } from '@shop/contracts';
+import './pages.css';
 
 /** The shop's support phone, e-mail and live chat, always from the shop configuration. */
 export function SupportContacts() {
