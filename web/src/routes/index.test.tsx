@@ -1,37 +1,64 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { aProduct } from '../test/builders';
+import { catalogueHandler } from '../test/catalogue';
 import { server } from '../test/msw-server';
 import { renderApp } from '../test/render-app';
 
+const manyProducts = (count: number) =>
+  Array.from({ length: count }, (_, index) =>
+    aProduct({ id: `p${index + 1}`, name: `Product ${index + 1}`, price: 1500 }),
+  );
+
 describe('home page', () => {
   it('shows the hero with a Shop Now link to the shopping page', async () => {
-    server.use(http.get('/api/products', () => HttpResponse.json([])));
+    server.use(catalogueHandler([]).handler);
     renderApp('/');
 
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Shop Now' }).getAttribute('href')).toBe('/shopping');
   });
 
-  it('shows at most 9 products with name, price and a link to the product', async () => {
-    const products = Array.from({ length: 12 }, (_, index) =>
-      aProduct({ id: `p${index + 1}`, name: `Product ${index + 1}`, price: 1500 }),
-    );
-    server.use(http.get('/api/products', () => HttpResponse.json(products)));
+  it('shows the newest 9 products with name, price and a link to the product', async () => {
+    const { handler, server: catalogue } = catalogueHandler(manyProducts(20));
+    server.use(handler);
     renderApp('/');
 
     const grid = within(await screen.findByRole('region', { name: 'Latest arrivals' }));
-    const cards = await grid.findAllByRole('article');
-    expect(cards).toHaveLength(9);
-    const first = grid.getByRole('link', { name: /Product 1\b/ });
-    expect(first.getAttribute('href')).toBe('/product/p1');
+    expect(await grid.findAllByRole('article')).toHaveLength(9);
+    const first = grid.getByRole('article', { name: 'Product 1' });
+    expect(
+      within(first)
+        .getByRole('link', { name: /View Details/ })
+        .getAttribute('href'),
+    ).toBe('/product/p1');
     expect(first.textContent).toContain('PKR 1,500.00');
+    expect(Object.fromEntries(catalogue.last())).toMatchObject({ sort: 'newest', offset: '0', limit: '9' });
+  });
+
+  it('adds 6 more products with each Load More, and hides it when all are shown', async () => {
+    const { handler, server: catalogue } = catalogueHandler(manyProducts(16));
+    server.use(handler);
+    renderApp('/');
+    const grid = within(await screen.findByRole('region', { name: 'Latest arrivals' }));
+    await grid.findAllByRole('article');
+
+    fireEvent.click(grid.getByRole('button', { name: 'Load More' }));
+
+    expect(await grid.findByRole('article', { name: 'Product 15' })).toBeTruthy();
+    expect(grid.getAllByRole('article')).toHaveLength(15);
+    expect(Object.fromEntries(catalogue.last())).toMatchObject({ offset: '9', limit: '6' });
+
+    fireEvent.click(grid.getByRole('button', { name: 'Load More' }));
+
+    expect(await grid.findByRole('article', { name: 'Product 16' })).toBeTruthy();
+    expect(grid.queryByRole('button', { name: 'Load More' })).toBeNull();
   });
 
   it('keeps the page usable when the product call fails', async () => {
     server.use(
-      http.get('/api/products', () =>
+      http.get('/api/catalogue', () =>
         HttpResponse.json({ message: 'Down', code: 'INTERNAL' }, { status: 500 }),
       ),
     );
@@ -43,7 +70,7 @@ describe('home page', () => {
   });
 
   it('shows a calm note when the catalogue is empty', async () => {
-    server.use(http.get('/api/products', () => HttpResponse.json([])));
+    server.use(catalogueHandler([]).handler);
     renderApp('/');
 
     expect(await screen.findByText(/New styles are on their way/)).toBeTruthy();

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cartStore } from '../../lib/cart';
 import { signIn } from '../../lib/session';
 import { aCartLine, aProduct, aSession } from '../../test/builders';
+import { catalogueHandler } from '../../test/catalogue';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
 
@@ -14,7 +14,7 @@ async function mainNav() {
 describe('navigation bar', () => {
   beforeEach(() => {
     // The home page behind the bar loads the catalogue.
-    server.use(http.get('/api/products', () => HttpResponse.json([aProduct({ name: 'Core Hoodie' })])));
+    server.use(catalogueHandler([aProduct({ name: 'Core Hoodie' })]).handler);
   });
 
   it('shows a guest the public links and Sign in, but no review, tracking or admin links', async () => {

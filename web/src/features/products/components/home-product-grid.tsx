@@ -1,29 +1,28 @@
-import { useQuery } from '@tanstack/react-query';
-import { productsQuery } from '../api/products';
-import { ProductCard } from './product-card';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { catalogueQuery, HOME_PAGES } from '../api/catalogue';
+import type { CatalogueFilters } from '../catalogue-search';
+import { ProductCard, ProductCardSkeletons } from './product-card';
 
-const HOME_GRID_SIZE = 9;
+const NEWEST_FIRST: CatalogueFilters = { sort: 'newest' };
+
+/** The home grid's query, also started by the home route's loader. */
+export const homeGridQuery = () => catalogueQuery(NEWEST_FIRST, HOME_PAGES);
 
 /**
- * The home page's product grid: the first products of the catalogue. A failed or empty list never
- * breaks the page; it shows a short note instead (the spec only logs the failure).
+ * The home page's product grid: the newest 9 products, and 6 more per 'Load More'. A failed or empty
+ * list never breaks the page; it shows a short note instead (the spec only logs the failure).
  */
 export function HomeProductGrid() {
-  const { data, status, refetch, isFetching } = useQuery(productsQuery());
+  const { data, status, refetch, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useInfiniteQuery(homeGridQuery());
+  const products = data?.pages.flatMap((page) => page.products) ?? [];
 
   return (
     <section className="section container" aria-labelledby="home-products-title">
       <div className="section__header">
         <h2 id="home-products-title">Latest arrivals</h2>
       </div>
-      {status === 'pending' && (
-        <ul className="product-grid" aria-busy="true" aria-label="Loading products">
-          {Array.from({ length: 6 }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
-            <li key={index} className="product-card product-card--skeleton" />
-          ))}
-        </ul>
-      )}
+      {status === 'pending' && <ProductCardSkeletons />}
       {status === 'error' && (
         <div className="notice" role="status">
           <p>Products could not be loaded right now.</p>
@@ -38,18 +37,32 @@ export function HomeProductGrid() {
         </div>
       )}
       {status === 'success' &&
-        (data.length === 0 ? (
+        (products.length === 0 ? (
           <p className="notice" role="status">
             New styles are on their way. Check back soon.
           </p>
         ) : (
-          <ul className="product-grid">
-            {data.slice(0, HOME_GRID_SIZE).map((product) => (
-              <li key={product.id}>
-                <ProductCard product={product} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="product-grid">
+              {products.map((product) => (
+                <li key={product.id}>
+                  <ProductCard product={product} />
+                </li>
+              ))}
+            </ul>
+            {hasNextPage && (
+              <div className="load-more">
+                <button
+                  type="button"
+                  className="button button--ghost button--large"
+                  onClick={() => fetchNextPage()}
+                  disabled={isFetchingNextPage}
+                >
+                  {isFetchingNextPage ? 'Loading...' : 'Load More'}
+                </button>
+              </div>
+            )}
+          </>
         ))}
     </section>
   );

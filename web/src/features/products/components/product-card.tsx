@@ -1,32 +1,81 @@
+import { shopConfig } from '@shop/contracts';
 import { Link } from '@tanstack/react-router';
+import { useId } from 'react';
 import { formatMoney } from '../../../ui/money';
-import { productPath } from '../../../ui/paths';
+import { displayRating, Stars } from '../../../ui/stars';
 import type { Product } from '../api/products';
+import './product-card.css';
 
-type CardProduct = Pick<Product, 'id' | 'name' | 'image' | 'thumbnail' | 'price' | 'category'>;
+type CardProduct = Pick<
+  Product,
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'image'
+  | 'thumbnail'
+  | 'price'
+  | 'originalPrice'
+  | 'category'
+  | 'rating'
+  | 'numReviews'
+>;
 
 /**
- * A compact product tile: image, category, name and price, all linking to the product page. Image
- * paths (`/uploads/...`, `/images/...`) are served by the API host, which is this origin.
+ * The spec's product card: image, name, five stars, price and 'View Details'. The whole card is the
+ * link's click target; the link alone is in the tab order. 'Sale' shows under the configured price.
  */
-export function ProductCard({ product }: { product: CardProduct }) {
+export function ProductCard({
+  product,
+  layout = 'grid',
+}: {
+  product: CardProduct;
+  layout?: 'grid' | 'list';
+}) {
+  const nameId = useId();
   const src = product.thumbnail || product.image;
+  const onSale = product.price < shopConfig.saleBadgeUnder;
   return (
-    <article className="product-card">
-      <Link to={productPath(product.id)} className="product-card__link">
-        <div className="product-card__media">
-          {src ? (
-            <img src={src} alt="" loading="lazy" width={480} height={600} />
-          ) : (
-            <div className="product-card__placeholder" />
+    <article className={`product-card product-card--${layout}`} aria-labelledby={nameId}>
+      <div className="product-card__media">
+        {src ? (
+          <img src={src} alt={product.name} loading="lazy" width={480} height={600} />
+        ) : (
+          <div className="product-card__placeholder" role="img" aria-label={product.name} />
+        )}
+        {onSale && <span className="product-card__sale">Sale</span>}
+      </div>
+      <div className="product-card__body">
+        {product.category && <p className="product-card__category">{product.category}</p>}
+        <h3 className="product-card__name" id={nameId}>
+          {product.name}
+        </h3>
+        <Stars value={displayRating(product)} />
+        {layout === 'list' && <p className="product-card__description">{product.description}</p>}
+        <p className="product-card__price">
+          {formatMoney(product.price)}
+          {product.originalPrice != null && product.originalPrice > product.price && (
+            <s className="product-card__was">
+              <span className="visually-hidden">was </span>
+              {formatMoney(product.originalPrice)}
+            </s>
           )}
-        </div>
-        <div className="product-card__body">
-          {product.category && <p className="product-card__category">{product.category}</p>}
-          <h3 className="product-card__name">{product.name}</h3>
-          <p className="product-card__price">{formatMoney(product.price)}</p>
-        </div>
-      </Link>
+        </p>
+        <Link to="/product/$id" params={{ id: product.id }} className="product-card__cta">
+          View Details<span className="visually-hidden">: {product.name}</span>
+        </Link>
+      </div>
     </article>
+  );
+}
+
+/** Six placeholders while the first page loads (spec). */
+export function ProductCardSkeletons({ count = 6 }: { count?: number }) {
+  return (
+    <ul className="product-grid" aria-busy="true" aria-label="Loading products">
+      {Array.from({ length: count }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+        <li key={index} className="product-card product-card--skeleton" />
+      ))}
+    </ul>
   );
 }

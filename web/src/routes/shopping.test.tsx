@@ -1,0 +1,276 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { delay, HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { aProduct } from '../test/builders';
+import { catalogueHandler } from '../test/catalogue';
+import { server } from '../test/msw-server';
+import { renderApp } from '../test/render-app';
+
+const products = (count: number) =>
+  Array.from({ length: count }, (_, index) =>
+    aProduct({ id: `p${index + 1}`, name: `Product ${index + 1}`, category: index % 2 ? 'Bottoms' : 'Tops' }),
+  );
+
+async function productList() {
+  return within(await screen.findByRole('list', { name: 'Products' }));
+}
+
+const searchOf = (router: ReturnType<typeof renderApp>['router']) => router.state.location.search;
+
+describe('shopping page', () => {
+  it('shows the heading, search box and the affiliate banner', async () => {
+    server.use(catalogueHandler(products(2)).handler);
+    renderApp('/shopping');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Premium Collection' })).toBeTruthy();
+    expect(screen.getByPlaceholderText('Search products...')).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: 'Use Affiliate link to get 5% off Now' }).getAttribute('href'),
+    ).toBe('/affiliate/request');
+  });
+
+  it('reproduces the view from the URL: filters, search and sort go to the server and show in the controls', async () => {
+    const { handler, server: catalogue } = catalogueHandler(products(3), {
+      categories: [
+        { category: 'Tops', count: 7 },
+        { category: 'Bottoms', count: 4 },
+      ],
+    });
+    server.use(handler);
+    renderApp('/shopping?search=tee&category=Tops&size=md&minPrice=10&maxPrice=500&sort=price-asc');
+
+    expect(await screen.findByText('3 Products Found')).toBeTruthy();
+    expect(Object.fromEntries(catalogue.last())).toEqual({
+      search: 'tee',
+      category: 'Tops',
+      size: 'MD',
+      minPrice: '10',
+      maxPrice: '500',
+      sort: 'price-asc',
+      offset: '0',
+      limit: '12',
+    });
+    expect((screen.getByPlaceholderText('Search products...') as HTMLInputElement).value).toBe('tee');
+    expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('Tops');
+    expect((screen.getByLabelText('Size') as HTMLSelectElement).value).toBe('md');
+    expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('price-asc');
+    expect((screen.getByLabelText('Min price') as HTMLInputElement).value).toBe('10');
+    expect((screen.getByLabelText('Max price') as HTMLInputElement).value).toBe('500');
+    const sidebar = within(screen.getByRole('complementary', { name: 'Categories' }));
+    expect(sidebar.getByRole('button', { name: 'Tops 7' }).getAttribute('aria-pressed')).toBe('true');
+    expect(sidebar.getByRole('button', { name: 'All 11' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('drops malformed parameters instead of failing', async () => {
+    const { handler, server: catalogue } = catalogueHandler(products(1));
+    server.use(handler);
+    renderApp('/shopping?size=huge&sort=cheapest&minPrice=-5&maxPrice=abc');
+
+    expect(await screen.findByText('1 Product Found')).toBeTruthy();
+    expect(Object.fromEntries(catalogue.last())).toEqual({ sort: 'featured', offset: '0', limit: '12' });
+  });
+
+  it('puts a sort change in the URL, reloads from the first page, and Back restores the previous view', async () => {
+    const { handler, server: catalogue } = catalogueHandler(products(3));
+    server.use(handler);
+    const { router } = renderApp('/shopping');
+    await screen.findByText('3 Products Found');
+
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'newest' } });
+
+    await waitFor(() => expect(searchOf(router)).toEqual({ sort: 'newest' }));
+    await waitFor(() => expect(catalogue.last().get('sort')).toBe('newest'));
+    expect(catalogue.last().get('offset')).toBe('0');
+
+    router.history.back();
+
+    await waitFor(() => expect(searchOf(router)).toEqual({}));
+    expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('featured');
+  });
+
+  it('offers the five sorts', async () => {
+    server.use(catalogueHandler(products(1)).handler);
+    renderApp('/shopping');
+    await screen.findByText('1 Product Found');
+
+    const options = within(screen.getByLabelText('Sort by')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Featured',
+      'Popularity',
+      'Newest Arrivals',
+      'Price Low to High',
+      'Price High to Low',
+    ]);
+  });
+
+  it('shows 12 products, adds 12 per Load More Products, and starts again from 12 when a filter changes', async () => {
+    const { handler, server: catalogue } = catalogueHandler(products(30));
+    server.use(handler);
+    const { router } = renderApp('/shopping');
+    let list = await productList();
+    expect(list.getAllByRole('article')).toHaveLength(12);
+    expect(screen.getByText('30 Products Found')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load More Products' }));
+
+    expect(await list.findByRole('article', { name: 'Product 24' })).toBeTruthy();
+    expect(list.getAllByRole('article')).toHaveLength(24);
+    expect(Object.fromEntries(catalogue.last())).toMatchObject({ offset: '12', limit: '12' });
+
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'Tops' } });
+
+    await waitFor(() => expect(searchOf(router)).toEqual({ category: 'Tops' }));
+    await waitFor(() => expect(catalogue.last().get('category')).toBe('Tops'));
+    expect(Object.fromEntries(catalogue.last())).toMatchObject({ offset: '0', limit: '12' });
+    list = await productList();
+    await waitFor(() => expect(list.getAllByRole('article')).toHaveLength(12));
+  });
+
+  it('filters by a category from the counts sidebar', async () => {
+    server.use(catalogueHandler(products(4)).handler);
+    const { router } = renderApp('/shopping');
+    await screen.findByText('4 Products Found');
+
+    const sidebar = within(screen.getByRole('complementary', { name: 'Categories' }));
+    fireEvent.click(sidebar.getByRole('button', { name: 'Bottoms 2' }));
+
+    await waitFor(() => expect(searchOf(router)).toEqual({ category: 'Bottoms' }));
+  });
+
+  it('searches as the shopper types and keeps the search in the URL', async () => {
+    const { handler, server: catalogue } = catalogueHandler(products(2));
+    server.use(handler);
+    const { router } = renderApp('/shopping');
+    await screen.findByText('2 Products Found');
+
+    fireEvent.change(screen.getByPlaceholderText('Search products...'), { target: { value: '  hoodie ' } });
+
+    await waitFor(() => expect(searchOf(router)).toEqual({ search: 'hoodie' }));
+    await waitFor(() => expect(catalogue.last().get('search')).toBe('hoodie'));
+  });
+
+  it('applies a price range typed into the min and max inputs', async () => {
+    server.use(catalogueHandler(products(2)).handler);
+    const { router } = renderApp('/shopping');
+    await screen.findByText('2 Products Found');
+
+    fireEvent.change(screen.getByLabelText('Min price'), { target: { value: '100' } });
+    fireEvent.change(screen.getByLabelText('Max price'), { target: { value: '2500' } });
+
+    await waitFor(() => expect(searchOf(router)).toEqual({ minPrice: 100, maxPrice: 2500 }));
+    expect((screen.getByLabelText(/^Maximum price/) as HTMLInputElement).value).toBe('2500');
+  });
+
+  it('applies the mobile drawer filters together with Apply Filters', async () => {
+    server.use(catalogueHandler(products(4)).handler);
+    const { router } = renderApp('/shopping?sort=newest');
+    await screen.findByText('4 Products Found');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open filters' }));
+    const drawer = within(screen.getByRole('dialog', { name: 'Filters' }));
+    fireEvent.click(drawer.getByRole('radio', { name: /Bottoms/ }));
+    fireEvent.click(drawer.getByRole('button', { name: 'LG' }));
+    fireEvent.change(drawer.getByLabelText('Max price'), { target: { value: '900' } });
+    expect(searchOf(router)).toEqual({ sort: 'newest' });
+
+    fireEvent.click(drawer.getByRole('button', { name: 'Apply Filters' }));
+
+    await waitFor(() =>
+      expect(searchOf(router)).toEqual({ sort: 'newest', category: 'Bottoms', size: 'lg', maxPrice: 900 }),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('clears the drawer draft with Reset and closes on Escape without applying', async () => {
+    server.use(catalogueHandler(products(2)).handler);
+    const { router } = renderApp('/shopping?size=md');
+    await screen.findByText('2 Products Found');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open filters' }));
+    const dialog = screen.getByRole('dialog', { name: 'Filters' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    expect(within(dialog).getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('true');
+
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(searchOf(router)).toEqual({ size: 'md' });
+  });
+
+  it('switches between grid and list view', async () => {
+    server.use(catalogueHandler(products(2)).handler);
+    const { router } = renderApp('/shopping');
+    const list = await productList();
+
+    fireEvent.click(screen.getByRole('button', { name: 'List view' }));
+
+    await waitFor(() => expect(searchOf(router)).toEqual({ view: 'list' }));
+    expect(screen.getByRole('button', { name: 'List view' }).getAttribute('aria-pressed')).toBe('true');
+    expect(list.getAllByRole('article')[0]?.className).toContain('product-card--list');
+  });
+
+  it('shows six skeleton cards while the first page loads', async () => {
+    server.use(
+      http.get('/api/catalogue', async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
+    renderApp('/shopping');
+
+    const loading = await screen.findByRole('list', { name: 'Loading products' });
+    expect(within(loading).getAllByRole('listitem')).toHaveLength(6);
+  });
+
+  it('shows the empty state and resets every filter with Reset All Filters', async () => {
+    server.use(catalogueHandler([]).handler);
+    const { router } = renderApp('/shopping?search=zzz&category=Tops&sort=newest&view=list');
+
+    expect(await screen.findByRole('heading', { name: 'No products found' })).toBeTruthy();
+    expect(screen.getByText('Try adjusting your filters or search terms')).toBeTruthy();
+    expect(screen.getByText('0 Products Found')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset All Filters' }));
+
+    await waitFor(() => expect(searchOf(router)).toEqual({ view: 'list' }));
+    expect((screen.getByPlaceholderText('Search products...') as HTMLInputElement).value).toBe('');
+  });
+
+  it('ends in the empty state, with a way to retry, when the catalogue cannot be loaded', async () => {
+    server.use(
+      http.get('/api/catalogue', () =>
+        HttpResponse.json({ message: 'Down', code: 'INTERNAL' }, { status: 500 }),
+      ),
+    );
+    renderApp('/shopping');
+
+    expect(await screen.findByRole('heading', { name: 'No products found' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Products could not be loaded right now.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+describe('product card', () => {
+  it('shows image with alt text, name, stars, price, Sale under 50 and View Details', async () => {
+    server.use(
+      catalogueHandler([
+        aProduct({ id: 'cheap', name: 'Sport Socks', price: 49, rating: 3.6, numReviews: 5 }),
+        aProduct({ id: 'new', name: 'Core Hoodie', price: 1234, rating: 0, numReviews: 0 }),
+      ]).handler,
+    );
+    renderApp('/shopping');
+    const list = await productList();
+
+    const socks = within(list.getByRole('article', { name: 'Sport Socks' }));
+    expect(socks.getByRole('img', { name: 'Sport Socks' }).tagName).toBe('IMG');
+    expect(socks.getByRole('img', { name: 'Rated 4 out of 5' })).toBeTruthy();
+    expect(socks.getByText('PKR 49.00')).toBeTruthy();
+    expect(socks.getByText('Sale')).toBeTruthy();
+    expect(socks.getByRole('link', { name: /View Details/ }).getAttribute('href')).toBe('/product/cheap');
+
+    const hoodie = within(list.getByRole('article', { name: 'Core Hoodie' }));
+    expect(hoodie.getByRole('img', { name: 'Rated 4 out of 5' })).toBeTruthy();
+    expect(hoodie.getByText('PKR 1,234.00')).toBeTruthy();
+    expect(hoodie.queryByText('Sale')).toBeNull();
+  });
+});
