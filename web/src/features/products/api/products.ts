@@ -16,3 +16,10 @@ export const productsQuery = () =>
     queryKey: productKeys.list(),
     queryFn: ({ signal }) => api.get<Product[]>('/api/products', { signal }),
   });
+
+/** One product (`GET /api/products/{id}`), for the product page's loader and component. */
+export const productQuery = (id: string) =>
+  queryOptions({
+    queryKey: productKeys.detail(id),
+    queryFn: ({ signal }) => api.get<Product>(`/api/products/${encodeURIComponent(id)}`, { signal }),
+  });

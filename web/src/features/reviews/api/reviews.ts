@@ -1,0 +1,19 @@
+import type { PublicReview, ReviewInput } from '@shop/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export const reviewKeys = {
+  all: ['reviews'] as const,
+  forProduct: (productId: string) => [...reviewKeys.all, 'product', productId] as const,
+};
+
+/** A product's public reviews (`GET /api/reviews/{productId}`), every author 'Anonymous'. */
+export const productReviewsQuery = (productId: string) =>
+  queryOptions({
+    queryKey: reviewKeys.forProduct(productId),
+    queryFn: ({ signal }) =>
+      api.get<PublicReview[]>(`/api/reviews/${encodeURIComponent(productId)}`, { signal }),
+  });
+
+/** `POST /api/reviews` as the signed-in user. */
+export const postReview = (input: ReviewInput) => api.post<unknown>('/api/reviews', input);

@@ -1,0 +1,254 @@
+import type { Product, PublicReview } from '@shop/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { cartStore } from '../lib/cart';
+import { signIn } from '../lib/session';
+import { aProduct, aSession } from '../test/builders';
+import { server } from '../test/msw-server';
+import { renderApp } from '../test/render-app';
+
+function aReview(overrides: Partial<PublicReview> = {}): PublicReview {
+  return {
+    id: 'r1',
+    productId: 'p1',
+    rating: 4,
+    comment: 'Fits well',
+    createdAt: '2025-03-03T20:30:00.000Z',
+    author: 'Anonymous',
+    ...overrides,
+  };
+}
+
+function serve(product: Product, reviews: PublicReview[] = []) {
+  server.use(
+    http.get(`/api/products/${product.id}`, () => HttpResponse.json(product)),
+    http.get(`/api/reviews/${product.id}`, () => HttpResponse.json(reviews)),
+  );
+}
+
+async function openProduct(product: Product, reviews: PublicReview[] = []) {
+  serve(product, reviews);
+  const app = renderApp(`/product/${product.id}`);
+  await screen.findByRole('heading', { level: 1, name: product.name });
+  return app;
+}
+
+const addButton = () => screen.getByRole('button', { name: /^(Add to Cart|Out of Stock)$/ });
+
+describe('product page', () => {
+  it('shows image, category, name, stars, review count, description, prices and stock', async () => {
+    await openProduct(
+      aProduct({
+        id: 'p1',
+        name: 'Core Hoodie',
+        category: 'Hoodies',
+        description: 'Brushed fleece',
+        price: 3999,
+        originalPrice: 4999,
+        rating: 4.4,
+        numReviews: 3,
+        countInStock: 12,
+      }),
+    );
+
+    expect(screen.getByRole('img', { name: 'Core Hoodie' }).getAttribute('src')).toBe('/uploads/tee-p1.webp');
+    expect(screen.getByText('Hoodies')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Rated 4 out of 5' })).toBeTruthy();
+    expect(screen.getByText('3 reviews')).toBeTruthy();
+    expect(screen.getByText('Brushed fleece')).toBeTruthy();
+    expect(screen.getByText('PKR 3,999.00')).toBeTruthy();
+    expect(screen.getByText('PKR 4,999.00').closest('s')).toBeTruthy();
+    expect(screen.getByText('12 in stock')).toBeTruthy();
+  });
+
+  it('keeps Add to Cart dimmed until a size is chosen, and explains when pressed', async () => {
+    await openProduct(aProduct({ id: 'p1', sizes: ['MD', 'LG'] }));
+
+    expect(addButton().getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(addButton());
+
+    expect(screen.getByRole('alert').textContent).toBe('Please select a size before adding to cart');
+    expect(cartStore.get()).toEqual([]);
+
+    fireEvent.click(screen.getByRole('radio', { name: 'LG' }));
+
+    expect(addButton().getAttribute('aria-disabled')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('adds the chosen size and quantity to the cart and goes to the cart', async () => {
+    const { router } = await openProduct(
+      aProduct({ id: 'p1', name: 'Core Hoodie', price: 3999, sizes: ['MD', 'LG'], countInStock: 5 }),
+    );
+
+    fireEvent.click(screen.getByRole('radio', { name: 'MD' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    fireEvent.click(addButton());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+    expect(cartStore.get()).toEqual([
+      expect.objectContaining({ product: 'p1', name: 'Core Hoodie', price: 3999, size: 'MD', qty: 2 }),
+    ]);
+  });
+
+  it('adds a product without sizes straight away', async () => {
+    await openProduct(aProduct({ id: 'p1', sizes: [] }));
+
+    expect(screen.queryByRole('group', { name: 'Size' })).toBeNull();
+    fireEvent.click(addButton());
+
+    await waitFor(() => expect(cartStore.get()).toEqual([expect.objectContaining({ product: 'p1', size: '-' })]));
+  });
+
+  it('keeps the quantity from 1 up to the stock', async () => {
+    await openProduct(aProduct({ id: 'p1', countInStock: 3 }));
+    const stepper = within(screen.getByRole('group', { name: 'Quantity' }));
+    const decrease = stepper.getByRole('button', { name: 'Decrease quantity' }) as HTMLButtonElement;
+    const increase = stepper.getByRole('button', { name: 'Increase quantity' }) as HTMLButtonElement;
+    const input = stepper.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement;
+
+    expect(decrease.disabled).toBe(true);
+    fireEvent.click(increase);
+    fireEvent.click(increase);
+    expect(input.value).toBe('3');
+    expect(increase.disabled).toBe(true);
+
+    fireEvent.change(input, { target: { value: '40' } });
+    expect(input.value).toBe('3');
+    fireEvent.change(input, { target: { value: '0' } });
+    expect(input.value).toBe('1');
+  });
+
+  it('reads Out of Stock and cannot be added when there is no stock', async () => {
+    await openProduct(aProduct({ id: 'p1', countInStock: 0 }));
+
+    expect(screen.getByText('Out of stock')).toBeTruthy();
+    expect((addButton() as HTMLButtonElement).disabled).toBe(true);
+    expect(addButton().textContent).toBe('Out of Stock');
+  });
+
+  it('shows Product Not Found for an unknown product, with Continue Shopping', async () => {
+    server.use(
+      http.get('/api/products/nope', () =>
+        HttpResponse.json({ message: 'Product not found', code: 'NOT_FOUND' }, { status: 404 }),
+      ),
+    );
+    renderApp('/product/nope');
+
+    expect(await screen.findByRole('heading', { name: 'Product Not Found' })).toBeTruthy();
+    expect(screen.getByText("The product you're looking for doesn't exist or may have been removed")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe('/shopping');
+  });
+
+  it('logs any other failure and shows Product Not Found too', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    server.use(http.get('/api/products/p1', () => HttpResponse.error()));
+    renderApp('/product/p1');
+
+    expect(await screen.findByRole('heading', { name: 'Product Not Found' })).toBeTruthy();
+    expect(warn).toHaveBeenCalled();
+  });
+});
+
+describe('product reviews', () => {
+  it('lists reviews as Anonymous with the en-PK date, rating and comment, and their average', async () => {
+    await openProduct(aProduct({ id: 'p1' }), [
+      aReview({ id: 'r1', rating: 5, comment: 'Love it', createdAt: '2025-03-03T20:30:00.000Z' }),
+      aReview({ id: 'r2', rating: 4, comment: 'Runs small' }),
+    ]);
+
+    const reviews = within(await screen.findByRole('region', { name: 'Customer Reviews' }));
+    const items = await reviews.findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    const first = within(items[0]!);
+    expect(first.getByText('Anonymous')).toBeTruthy();
+    // Karachi is UTC+5, so an evening UTC review is dated the next day.
+    expect(first.getByText('04-Mar-2025')).toBeTruthy();
+    expect(first.getByRole('img', { name: 'Rated 5 out of 5' })).toBeTruthy();
+    expect(first.getByText('Love it')).toBeTruthy();
+    expect(reviews.getByText('4.5')).toBeTruthy();
+    expect(reviews.getByText('Based on 2 reviews')).toBeTruthy();
+  });
+
+  it('shows the empty state, and no form but a sign-in link to a visitor', async () => {
+    await openProduct(aProduct({ id: 'p1' }), []);
+
+    expect(await screen.findByRole('heading', { name: 'No Reviews Yet' })).toBeTruthy();
+    expect(screen.getByText('Be the first to share your thoughts about this product!')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Write a Review' })).toBeNull();
+    const reviews = within(screen.getByRole('region', { name: 'Customer Reviews' }));
+    expect(reviews.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      '/login?redirect=%2Fproduct%2Fp1',
+    );
+  });
+
+  it('lets a signed-in user post a review with the chosen rating, then refetches the list', async () => {
+    signIn(aSession());
+    const posted: unknown[] = [];
+    let reviews: PublicReview[] = [];
+    server.use(
+      http.get('/api/products/p1', () => HttpResponse.json(aProduct({ id: 'p1', name: 'Core Hoodie' }))),
+      http.get('/api/reviews/p1', () => HttpResponse.json(reviews)),
+      http.post('/api/reviews', async ({ request }) => {
+        posted.push(await request.json());
+        reviews = [aReview({ rating: 3, comment: 'Decent' })];
+        return HttpResponse.json({ id: 'r1' }, { status: 201 });
+      }),
+    );
+    renderApp('/product/p1');
+    const form = within(await screen.findByRole('form', { name: 'Write a Review' }));
+
+    expect((form.getByRole('radio', { name: '5 Stars' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(form.getByRole('radio', { name: '3 Stars' }));
+    fireEvent.change(form.getByLabelText('Your review'), { target: { value: '  Decent  ' } });
+    fireEvent.click(form.getByRole('button', { name: 'Submit Review' }));
+
+    expect(await screen.findByText('Decent')).toBeTruthy();
+    expect(posted).toEqual([{ productId: 'p1', rating: 3, comment: 'Decent' }]);
+    expect((form.getByLabelText('Your review') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('sends nothing when the comment is blank', async () => {
+    signIn(aSession());
+    let posts = 0;
+    serve(aProduct({ id: 'p1' }));
+    server.use(
+      http.post('/api/reviews', () => {
+        posts += 1;
+        return HttpResponse.json({});
+      }),
+    );
+    renderApp('/product/p1');
+    const form = within(await screen.findByRole('form', { name: 'Write a Review' }));
+
+    fireEvent.change(form.getByLabelText('Your review'), { target: { value: '   ' } });
+    fireEvent.click(form.getByRole('button', { name: 'Submit Review' }));
+
+    expect(form.getByText('Please write a comment before submitting.')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(posts).toBe(0);
+  });
+
+  it("alerts 'Review error: ' with the server's message when the review is refused", async () => {
+    signIn(aSession());
+    serve(aProduct({ id: 'p1' }));
+    server.use(
+      http.post('/api/reviews', () =>
+        HttpResponse.json(
+          { message: 'Rating must be a whole number from 1 to 5', code: 'VALIDATION_FAILED' },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderApp('/product/p1');
+    const form = within(await screen.findByRole('form', { name: 'Write a Review' }));
+
+    fireEvent.change(form.getByLabelText('Your review'), { target: { value: 'Great' } });
+    fireEvent.click(form.getByRole('button', { name: 'Submit Review' }));
+
+    expect((await form.findByRole('alert')).textContent).toBe(
+      'Review error: Rating must be a whole number from 1 to 5',
+    );
+  });
+});
