@@ -1,6 +1,15 @@
+import { affiliatesProjector } from './affiliates';
 import { customersProjector } from './customers';
+import { metricsProjector } from './metrics';
+import { ordersProjector } from './orders';
 import type { Projector } from './projector';
 import { reviewsProjector } from './reviews';
 
 /** Every read model's projector, in the order the runner applies them. One line per read model. */
-export const allProjectors: readonly Projector[] = [customersProjector, reviewsProjector];
+export const allProjectors: readonly Projector[] = [
+  customersProjector,
+  reviewsProjector,
+  ordersProjector,
+  affiliatesProjector,
+  metricsProjector,
+];

@@ -2,13 +2,16 @@
  * The read models: their database (kysely-built SQL run synchronously on better-sqlite3), the
  * projectors that build them from the event log, and the runner that keeps them up to date.
  */
+export * from './affiliates';
 export { allProjectors } from './all-projectors';
 export { ProjectorFailed } from './apply-chunk';
 export type { ProjectorFailure } from './checkpoints';
 export * from './customers';
+export * from './metrics';
 export { type OpenReadModelsOptions, openReadModels, type ReadModelsDb, type RunResult } from './db';
 export type { Migration, MigrationsTable } from './migrate';
 export { readModelMigrations } from './migrations';
+export * from './orders';
 export type { ProjectionStatus, ProjectorStatus } from './projection-status';
 export type { Projector } from './projector';
 export type {

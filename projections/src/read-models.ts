@@ -1,6 +1,9 @@
 import type { Selectable } from 'kysely';
+import type { AffiliateReferralsTable, AffiliateRequestsTable, AffiliatesTable } from './affiliates/tables';
 import type { CustomerCredentialsTable, CustomersTable } from './customers/tables';
+import type { MetricsCountersTable, MetricsDailySalesTable, MetricsOrdersTable } from './metrics/tables';
 import type { MigrationsTable } from './migrate';
+import type { OpenReservationsTable, OrderItemsTable, OrderStatusChangesTable, OrdersTable } from './orders/tables';
 import type { ReviewAuthorsTable, ReviewProductsTable, ReviewsTable } from './reviews/tables';
 
 /** How a projector stands: applying events, stopped on an event it could not apply, or not started. */
@@ -32,4 +35,14 @@ export interface ReadModels {
   reviews: ReviewsTable;
   review_authors: ReviewAuthorsTable;
   review_products: ReviewProductsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_status_changes: OrderStatusChangesTable;
+  open_reservations: OpenReservationsTable;
+  affiliate_requests: AffiliateRequestsTable;
+  affiliates: AffiliatesTable;
+  affiliate_referrals: AffiliateReferralsTable;
+  metrics_counters: MetricsCountersTable;
+  metrics_daily_sales: MetricsDailySalesTable;
+  metrics_orders: MetricsOrdersTable;
 }

@@ -2,6 +2,9 @@ import type { Migration } from '../migrate';
 import { projectionCheckpoints } from './001-projection-checkpoints';
 import { customers } from './003-customers';
 import { reviews } from './004-reviews';
+import { orders } from './005-orders';
+import { affiliates } from './006-affiliates';
+import { metrics } from './007-metrics';
 
 /** Every read-model migration, in number order. Adding a read model's tables is one line here. */
-export const readModelMigrations: readonly Migration[] = [projectionCheckpoints, customers, reviews];
+export const readModelMigrations: readonly Migration[] = [projectionCheckpoints, customers, reviews, orders, affiliates, metrics];

@@ -1,0 +1,3 @@
+export { affiliatesProjector, commissionFor } from './projector';
+export * from './queries';
+export type * from './tables';

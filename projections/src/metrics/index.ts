@@ -1,0 +1,4 @@
+export { calendarDay, daysEndingWith } from './days';
+export { metricsProjector } from './projector';
+export * from './queries';
+export type * from './tables';

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { openReadModels } from '../db';
+import { anOrderPlaced, aStatusChanged } from '../orders/test-builders';
+import { recorded } from '../test-support/recorded';
+import { metricsProjector } from './projector';
+import { dailySales, orderCounts } from './queries';
+
+function project(...events: ReturnType<typeof recorded>[]) {
+  const db = openReadModels(':memory:');
+  for (const event of events) db.transaction(() => metricsProjector.apply(event, db));
+  return db;
+}
+
+describe('the metrics read model', () => {
+  const events = [
+    // 23:30 in Karachi on 1 May, and 00:30 on 2 May.
+    recorded(
+      'OrderPlaced',
+      anOrderPlaced({ orderId: 'a', totalPrice: 1_000, at: '2024-05-01T18:30:00.000Z' }),
+    ),
+    recorded(
+      'OrderPlaced',
+      anOrderPlaced({ orderId: 'b', totalPrice: 2_000, at: '2024-05-01T19:30:00.000Z' }),
+    ),
+    recorded(
+      'OrderPlaced',
+      anOrderPlaced({ orderId: 'c', totalPrice: 4_000, at: '2024-05-01T20:00:00.000Z' }),
+    ),
+    recorded(
+      'OrderPlaced',
+      anOrderPlaced({ orderId: 'd', totalPrice: 8_000, at: '2024-05-02T20:00:00.000Z' }),
+    ),
+    recorded('StatusChanged', aStatusChanged('a', 'Pending', 'Paid')),
+    recorded('StatusChanged', aStatusChanged('a', 'Paid', 'Dispatched')),
+    recorded('StatusChanged', aStatusChanged('a', 'Dispatched', 'Delivered')),
+    recorded('StatusChanged', aStatusChanged('c', 'Pending', 'Cancelled')),
+  ];
+
+  it('counts orders by current status, and paid orders whatever they became', () => {
+    expect(orderCounts(project(...events))).toEqual({
+      total: 4,
+      pending: 2,
+      paid: 1,
+      delivered: 1,
+      cancelled: 1,
+    });
+  });
+
+  it('sums sales per Karachi day, zero-filled, taking cancelled orders back out', () => {
+    expect(dailySales(project(...events), { lastDay: '2024-05-04', days: 5 })).toEqual([
+      { day: '2024-04-30', amount: 0, orders: 0 },
+      { day: '2024-05-01', amount: 1_000, orders: 1 },
+      { day: '2024-05-02', amount: 2_000, orders: 1 },
+      { day: '2024-05-03', amount: 8_000, orders: 1 },
+      { day: '2024-05-04', amount: 0, orders: 0 },
+    ]);
+  });
+
+  it('answers zeros on an empty log', () => {
+    expect(orderCounts(project())).toEqual({ total: 0, pending: 0, paid: 0, delivered: 0, cancelled: 0 });
+  });
+});

@@ -1,0 +1,78 @@
+import { type EventData, type EventType, eventSchemas, type RecordedEvent } from '@shop/contracts';
+import type { ReadModelsDb } from '../db';
+import type { Projector } from '../projector';
+import { calendarDay } from './days';
+
+const handles = ['OrderPlaced', 'StatusChanged'] as const satisfies readonly EventType[];
+
+export const statusCounter = (status: string) => `status:${status}`;
+
+/**
+ * The dashboard's read model: order counts by current status, paid orders, and sales per day in the
+ * shop's time zone (the order's total on the day it was placed, taken back out when it is cancelled).
+ */
+export const metricsProjector: Projector = {
+  name: 'metrics',
+  tables: ['metrics_counters', 'metrics_daily_sales', 'metrics_orders'],
+  handles,
+  apply(event, db) {
+    switch (event.type as (typeof handles)[number]) {
+      case 'OrderPlaced': {
+        const e = dataOf(event, 'OrderPlaced');
+        const day = calendarDay(e.at);
+        db.run(
+          db.qb.insertInto('metrics_orders').values({ order_id: e.orderId, day, total_price: e.totalPrice }),
+        );
+        addToDay(db, day, e.totalPrice, 1);
+        count(db, 'orders', 1);
+        count(db, statusCounter('Pending'), 1);
+        return;
+      }
+      case 'StatusChanged': {
+        const e = dataOf(event, 'StatusChanged');
+        count(db, statusCounter(e.from), -1);
+        count(db, statusCounter(e.to), 1);
+        if (e.paid) count(db, 'paid', 1);
+        if (e.to === 'Cancelled') {
+          const order = db.first(
+            db.qb.selectFrom('metrics_orders').selectAll().where('order_id', '=', e.orderId),
+          );
+          if (!order) throw new Error(`Cancelled an unknown order ${e.orderId}`);
+          addToDay(db, order.day, -order.total_price, -1);
+        }
+        return;
+      }
+      default:
+        throw new Error(`The metrics projector does not handle ${event.type}`);
+    }
+  },
+};
+
+function count(db: ReadModelsDb, name: string, delta: number): void {
+  db.run(
+    db.qb
+      .insertInto('metrics_counters')
+      .values({ name, value: delta })
+      .onConflict((c) =>
+        c.column('name').doUpdateSet((eb) => ({ value: eb('metrics_counters.value', '+', delta) })),
+      ),
+  );
+}
+
+function addToDay(db: ReadModelsDb, day: string, amount: number, orders: number): void {
+  db.run(
+    db.qb
+      .insertInto('metrics_daily_sales')
+      .values({ day, amount, orders })
+      .onConflict((c) =>
+        c.column('day').doUpdateSet((eb) => ({
+          amount: eb('metrics_daily_sales.amount', '+', amount),
+          orders: eb('metrics_daily_sales.orders', '+', orders),
+        })),
+      ),
+  );
+}
+
+function dataOf<T extends EventType>(event: RecordedEvent, type: T): EventData<T> {
+  return eventSchemas[type].parse(event.data) as EventData<T>;
+}

@@ -1,0 +1,3 @@
+export { ordersProjector } from './projector';
+export * from './queries';
+export type * from './tables';

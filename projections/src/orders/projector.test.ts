@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { openReadModels } from '../db';
+import { recorded } from '../test-support/recorded';
+import { ordersProjector } from './projector';
+import { findOrder, listOrdersOfUser, listSweepableReservations } from './queries';
+import { anOrderPlaced, aStatusChanged } from './test-builders';
+
+function project(...events: ReturnType<typeof recorded>[]) {
+  const db = openReadModels(':memory:');
+  for (const event of events) db.transaction(() => ordersProjector.apply(event, db));
+  return db;
+}
+
+describe('the orders read model', () => {
+  it('keeps each order with its lines, flags and every status change in order', () => {
+    const db = project(
+      recorded('OrderPlaced', anOrderPlaced()),
+      recorded(
+        'StatusChanged',
+        aStatusChanged('o1', 'Pending', 'Dispatched', { at: '2024-05-02T00:00:00.000Z' }),
+      ),
+      recorded(
+        'StatusChanged',
+        aStatusChanged('o1', 'Dispatched', 'Delivered', { paid: true, at: '2024-05-03T00:00:00.000Z' }),
+      ),
+    );
+    const detail = findOrder(db, { id: 'o1' });
+    expect(detail?.order).toMatchObject({
+      status: 'Delivered',
+      is_paid: 1,
+      paid_at: '2024-05-03T00:00:00.000Z',
+      is_delivered: 1,
+      delivered_at: '2024-05-03T00:00:00.000Z',
+      total_price: 9_000,
+    });
+    expect(detail?.items.map((i) => [i.product_id, i.qty, i.unit_price, i.product])).toEqual([
+      ['p1', 2, 4_000, null],
+    ]);
+    expect(detail?.changes.map((c) => [c.seq, c.from_status, c.to_status, c.by_user_id])).toEqual([
+      [1, 'Pending', 'Dispatched', 'admin'],
+      [2, 'Dispatched', 'Delivered', 'admin'],
+    ]);
+  });
+
+  it("lists a customer's orders newest first, with their own lines only", () => {
+    const db = project(
+      recorded('OrderPlaced', anOrderPlaced()),
+      recorded(
+        'OrderPlaced',
+        anOrderPlaced({
+          orderId: 'o2',
+          at: '2024-05-05T00:00:00.000Z',
+          lines: [{ ...anOrderPlaced().lines[0]!, lineId: 'l2', qty: 1 }],
+        }),
+      ),
+      recorded(
+        'OrderPlaced',
+        anOrderPlaced({
+          orderId: 'o3',
+          userId: 'u2',
+          lines: [{ ...anOrderPlaced().lines[0]!, lineId: 'l3' }],
+        }),
+      ),
+    );
+    const mine = listOrdersOfUser(db, { userId: 'u1' });
+    expect(mine.map((o) => [o.order.id, o.items.map((i) => i.id)])).toEqual([
+      ['o2', ['l2']],
+      ['o1', ['l1']],
+    ]);
+  });
+
+  it('offers the sweep reservations whose order never appeared, or was cancelled, once old enough', () => {
+    const reserve = (orderId: string, productId: string, at: string) =>
+      recorded('StockReserved', { productId, orderId, qty: 2, at });
+    const db = project(
+      reserve('o1', 'p1', '2024-05-01T09:00:00.000Z'),
+      reserve('o2', 'p1', '2024-05-01T09:00:00.000Z'),
+      reserve('o2', 'p2', '2024-05-01T09:00:00.000Z'),
+      reserve('o3', 'p1', '2024-05-01T11:00:00.000Z'),
+      recorded('OrderPlaced', anOrderPlaced()),
+      recorded('StockReleased', { productId: 'p1', orderId: 'o2', qty: 2, reason: 'order-refused', at: 'x' }),
+    );
+    const sweepable = (before: string) =>
+      listSweepableReservations(db, { before }).map((r) => [r.order_id, r.product_id, r.order_state]);
+    expect(sweepable('2024-05-01T10:00:00.000Z')).toEqual([['o2', 'p2', 'unplaced']]);
+    expect(sweepable('2024-05-02T00:00:00.000Z')).toEqual([
+      ['o2', 'p2', 'unplaced'],
+      ['o3', 'p1', 'unplaced'],
+    ]);
+
+    ordersProjector.apply(recorded('StatusChanged', aStatusChanged('o1', 'Pending', 'Cancelled')), db);
+    expect(sweepable('2024-05-03T00:00:00.000Z')).toContainEqual(['o1', 'p1', 'cancelled']);
+    ordersProjector.apply(
+      recorded('StockReleased', { productId: 'p1', orderId: 'o1', qty: 2, reason: 'cancelled', at: 'x' }),
+      db,
+    );
+    expect(sweepable('2024-05-03T00:00:00.000Z')).not.toContainEqual(['o1', 'p1', 'cancelled']);
+  });
+});

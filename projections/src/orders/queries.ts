@@ -1,0 +1,111 @@
+import type { ReadModelsDb } from '../db';
+import type { OpenReservationRow, OrderItemRow, OrderRow, OrderStatusChangeRow } from './tables';
+
+/** A line with the product as the catalogue has it now (null when it is gone from the catalogue). */
+export interface OrderItemWithProduct extends OrderItemRow {
+  product: { name: string; image: string; category: string; countInStock: number } | null;
+}
+
+/** An order with its lines, oldest line first. */
+export interface OrderWithItems {
+  order: OrderRow;
+  items: OrderItemWithProduct[];
+}
+
+/** An order with its lines and every status change, oldest first. */
+export interface OrderDetail extends OrderWithItems {
+  changes: OrderStatusChangeRow[];
+}
+
+export function findOrder(db: ReadModelsDb, args: { id: string }): OrderDetail | undefined {
+  const order = db.first(db.qb.selectFrom('orders').selectAll().where('id', '=', args.id));
+  if (!order) return undefined;
+  const changes = db.all(
+    db.qb.selectFrom('order_status_changes').selectAll().where('order_id', '=', args.id).orderBy('seq'),
+  );
+  return { order, items: itemsOf(db, { orderId: args.id }), changes };
+}
+
+/** A customer's orders, newest first. */
+export function listOrdersOfUser(db: ReadModelsDb, args: { userId: string }): OrderWithItems[] {
+  const orders = db.all(
+    db.qb
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', args.userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id'),
+  );
+  return withItems(orders, itemsOf(db, { userId: args.userId }));
+}
+
+/** Every order, newest first (the admin list). */
+export function listAllOrders(db: ReadModelsDb): OrderWithItems[] {
+  const orders = db.all(db.qb.selectFrom('orders').selectAll().orderBy('created_at', 'desc').orderBy('id'));
+  return withItems(orders, itemsOf(db, {}));
+}
+
+/**
+ * Reservations the sweep should give back, as of `before` (ISO time): those whose order never
+ * appeared since they were made, and those of orders cancelled without their stock coming back.
+ */
+export function listSweepableReservations(db: ReadModelsDb, args: { before: string }): OpenReservationRow[] {
+  return db.all(
+    db.qb
+      .selectFrom('open_reservations')
+      .selectAll()
+      .where('order_state', 'in', ['unplaced', 'cancelled'])
+      .where('state_at', '<', args.before)
+      .orderBy('state_at')
+      .orderBy('order_id')
+      .orderBy('product_id'),
+  );
+}
+
+function withItems(orders: OrderRow[], items: OrderItemWithProduct[]): OrderWithItems[] {
+  const byOrder = new Map<string, OrderItemWithProduct[]>();
+  for (const item of items) {
+    const list = byOrder.get(item.order_id);
+    if (list) list.push(item);
+    else byOrder.set(item.order_id, [item]);
+  }
+  return orders.map((order) => ({ order, items: byOrder.get(order.id) ?? [] }));
+}
+
+function itemsOf(db: ReadModelsDb, filter: { orderId?: string; userId?: string }): OrderItemWithProduct[] {
+  let query = db.qb
+    .selectFrom('order_items')
+    .leftJoin('catalogue_products as p', (join) =>
+      join.onRef('p.id', '=', 'order_items.product_id').on('p.deleted', '=', 0),
+    )
+    .selectAll('order_items')
+    .select([
+      'p.name as p_name',
+      'p.image as p_image',
+      'p.category as p_category',
+      'p.count_in_stock as p_count_in_stock',
+    ])
+    .orderBy('order_items.order_id')
+    .orderBy('order_items.line_no');
+  if (filter.orderId) query = query.where('order_items.order_id', '=', filter.orderId);
+  if (filter.userId) {
+    query = query.where('order_items.order_id', 'in', (eb) =>
+      eb
+        .selectFrom('orders')
+        .select('orders.id')
+        .where('orders.user_id', '=', filter.userId ?? ''),
+    );
+  }
+  return db.all(query).map(({ p_name, p_image, p_category, p_count_in_stock, ...item }) => ({
+    ...item,
+    product:
+      p_name === null
+        ? null
+        : {
+            name: p_name,
+            image: p_image ?? '',
+            category: p_category ?? '',
+            countInStock: p_count_in_stock ?? 0,
+          },
+  }));
+}

@@ -1,0 +1,74 @@
+import type { OrderStatus, PaymentMethod } from '@shop/contracts';
+import type { Selectable } from 'kysely';
+
+/** One row per placed order, as it stands now. Money in minor units, times ISO strings. */
+export interface OrdersTable {
+  id: string;
+  user_id: string;
+  status: OrderStatus;
+  is_paid: number;
+  paid_at: string | null;
+  is_delivered: number;
+  delivered_at: string | null;
+  payment_method: PaymentMethod;
+  ship_full_name: string;
+  ship_address: string;
+  ship_city: string;
+  ship_postal_code: string;
+  ship_country: string;
+  ship_phone: string;
+  items_price: number;
+  discount: number;
+  shipping_price: number;
+  total_price: number;
+  affiliate_code: string | null;
+  affiliate_user_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The lines of each order, priced and named as they were when it was placed. */
+export interface OrderItemsTable {
+  id: string;
+  order_id: string;
+  /** Position of the line in the order, from 0. */
+  line_no: number;
+  product_id: string;
+  name: string;
+  image: string;
+  category: string;
+  unit_price: number;
+  qty: number;
+  size: string;
+}
+
+/** Every status change: from, to, who and when; `seq` counts from 1 within the order. */
+export interface OrderStatusChangesTable {
+  order_id: string;
+  seq: number;
+  from_status: OrderStatus;
+  to_status: OrderStatus;
+  by_user_id: string;
+  at: string;
+}
+
+/**
+ * Stock an order still holds on a product: while the order has not appeared (`unplaced`), while it
+ * is open (`placed`), and after it was cancelled until the units are back (`cancelled`). The sweep
+ * releases an `unplaced` one left behind by a crash, and a `cancelled` one whose release was cut
+ * short. A row leaves when its units are released or the order is delivered.
+ */
+export interface OpenReservationsTable {
+  order_id: string;
+  product_id: string;
+  qty: number;
+  reserved_at: string;
+  order_state: 'unplaced' | 'placed' | 'cancelled';
+  /** When the order reached `order_state` (the reservation time while unplaced). */
+  state_at: string;
+}
+
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderItemRow = Selectable<OrderItemsTable>;
+export type OrderStatusChangeRow = Selectable<OrderStatusChangesTable>;
+export type OpenReservationRow = Selectable<OpenReservationsTable>;

@@ -1,0 +1,56 @@
+import type { EventData, OrderStatus } from '@shop/contracts';
+
+/** An OrderPlaced with one line of two units at 40.00; override what the test is about. */
+export function anOrderPlaced(overrides: Partial<EventData<'OrderPlaced'>> = {}): EventData<'OrderPlaced'> {
+  return {
+    orderId: 'o1',
+    userId: 'u1',
+    lines: [
+      {
+        lineId: 'l1',
+        productId: 'p1',
+        name: 'Running Tee',
+        image: '/images/tee.webp',
+        category: 'Shirts',
+        unitPrice: 4_000,
+        qty: 2,
+        size: 'MD',
+      },
+    ],
+    shippingAddress: {
+      fullName: 'Ayesha Khan',
+      address: '1 Mall Road',
+      city: 'Lahore',
+      postalCode: '54000',
+      country: 'Pakistan',
+      phone: '',
+    },
+    paymentMethod: 'COD',
+    itemsPrice: 8_000,
+    discount: 0,
+    shippingPrice: 1_000,
+    totalPrice: 9_000,
+    affiliateCode: null,
+    affiliateUserId: null,
+    at: '2024-05-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aStatusChanged(
+  orderId: string,
+  from: OrderStatus,
+  to: OrderStatus,
+  overrides: Partial<EventData<'StatusChanged'>> = {},
+): EventData<'StatusChanged'> {
+  return {
+    orderId,
+    from,
+    to,
+    by: 'admin',
+    paid: to === 'Paid',
+    delivered: to === 'Delivered',
+    at: '2024-05-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
