@@ -1,4 +1,5 @@
 import { affiliatesProjector } from './affiliates';
+import { catalogueProjector } from './catalogue';
 import { customersProjector } from './customers';
 import { metricsProjector } from './metrics';
 import { ordersProjector } from './orders';
@@ -7,6 +8,7 @@ import { reviewsProjector } from './reviews';
 
 /** Every read model's projector, in the order the runner applies them. One line per read model. */
 export const allProjectors: readonly Projector[] = [
+  catalogueProjector,
   customersProjector,
   reviewsProjector,
   ordersProjector,

@@ -5,6 +5,7 @@
 export * from './affiliates';
 export { allProjectors } from './all-projectors';
 export { ProjectorFailed } from './apply-chunk';
+export * from './catalogue';
 export type { ProjectorFailure } from './checkpoints';
 export * from './customers';
 export * from './metrics';

@@ -1,5 +1,10 @@
 import type { Selectable } from 'kysely';
 import type { AffiliateReferralsTable, AffiliateRequestsTable, AffiliatesTable } from './affiliates/tables';
+import type {
+  CatalogueProductSizesTable,
+  CatalogueProductsTable,
+  CatalogueReviewsTable,
+} from './catalogue/tables';
 import type { CustomerCredentialsTable, CustomersTable } from './customers/tables';
 import type { MetricsCountersTable, MetricsDailySalesTable, MetricsOrdersTable } from './metrics/tables';
 import type { MigrationsTable } from './migrate';
@@ -30,6 +35,9 @@ export type ProjectionCheckpointRow = Selectable<ProjectionCheckpointsTable>;
 export interface ReadModels {
   migrations: MigrationsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
+  catalogue_products: CatalogueProductsTable;
+  catalogue_product_sizes: CatalogueProductSizesTable;
+  catalogue_reviews: CatalogueReviewsTable;
   customers: CustomersTable;
   customer_credentials: CustomerCredentialsTable;
   reviews: ReviewsTable;

@@ -1,5 +1,6 @@
 import type { Migration } from '../migrate';
 import { projectionCheckpoints } from './001-projection-checkpoints';
+import { catalogue } from './002-catalogue';
 import { customers } from './003-customers';
 import { reviews } from './004-reviews';
 import { orders } from './005-orders';
@@ -7,4 +8,12 @@ import { affiliates } from './006-affiliates';
 import { metrics } from './007-metrics';
 
 /** Every read-model migration, in number order. Adding a read model's tables is one line here. */
-export const readModelMigrations: readonly Migration[] = [projectionCheckpoints, customers, reviews, orders, affiliates, metrics];
+export const readModelMigrations: readonly Migration[] = [
+  projectionCheckpoints,
+  catalogue,
+  customers,
+  reviews,
+  orders,
+  affiliates,
+  metrics,
+];

@@ -1,0 +1,17 @@
+export { catalogueProjector } from './projector';
+export {
+  type CatalogueEntry,
+  type CatalogueFilters,
+  categoryCounts,
+  findCatalogueEntry,
+  findProduct,
+  hasEverHadProducts,
+  listProducts,
+  queryCatalogue,
+} from './queries';
+export type {
+  CatalogueProductRow,
+  CatalogueProductSizesTable,
+  CatalogueProductsTable,
+  CatalogueReviewsTable,
+} from './tables';

@@ -1,0 +1,146 @@
+import type { EventData } from '@shop/contracts';
+import { describe, expect, it } from 'vitest';
+import { findCatalogueEntry, findProduct, listProducts } from './queries';
+import { anEvent, aProductCreated, aReview, projected } from './test-builders';
+
+const at = '2024-05-03T10:00:00.000Z';
+
+function anOrderPlaced(
+  orderId: string,
+  lines: { productId: string; qty: number }[],
+): EventData<'OrderPlaced'> {
+  return {
+    orderId,
+    userId: 'u1',
+    lines: lines.map((line, index) => ({
+      lineId: `${orderId}-${index}`,
+      name: 'x',
+      image: '/images/x.webp',
+      category: 'x',
+      unitPrice: 100,
+      size: 'MD',
+      ...line,
+    })),
+    shippingAddress: {
+      fullName: 'Ayesha Khan',
+      address: '1 Mall Road',
+      city: 'Lahore',
+      postalCode: '54000',
+      country: 'Pakistan',
+      phone: '',
+    },
+    paymentMethod: 'COD',
+    itemsPrice: 100,
+    discount: 0,
+    shippingPrice: 0,
+    totalPrice: 100,
+    affiliateCode: null,
+    affiliateUserId: null,
+    at,
+  };
+}
+
+describe('the catalogue read model', () => {
+  it('answers a created product with money in decimals and no reviews as rating 0', () => {
+    const db = projected(aProductCreated({ price: 4_999_50, originalPrice: 5_999_00 }));
+    expect(findProduct(db, { id: 'p1' })).toEqual({
+      id: 'p1',
+      name: 'Flex Leggings',
+      description: 'High-waisted leggings that stay put.',
+      category: 'Leggings',
+      price: 4999.5,
+      originalPrice: 5999,
+      image: '/images/flex.webp',
+      thumbnail: '/images/flex-thumb.webp',
+      sizes: ['SM', 'MD'],
+      countInStock: 5,
+      rating: 0,
+      numReviews: 0,
+      popularity: 0,
+      isFeatured: false,
+      createdAt: '2024-05-01T10:00:00.000Z',
+      updatedAt: '2024-05-01T10:00:00.000Z',
+    });
+  });
+
+  it('follows edits, reservations and releases in the stock count', () => {
+    const db = projected(
+      aProductCreated({ countInStock: 5 }),
+      anEvent('StockReserved', { productId: 'p1', orderId: 'o1', qty: 3, at }),
+      anEvent('StockReleased', { productId: 'p1', orderId: 'o1', qty: 1, reason: 'cancelled', at }),
+    );
+    expect(findProduct(db, { id: 'p1' })?.countInStock).toBe(3);
+    const edited = aProductCreated({ name: 'Flex Leggings II', sizes: ['LG'], countInStock: 12, at });
+    const db2 = projected(aProductCreated(), { ...edited, type: 'ProductUpdated' });
+    expect(findProduct(db2, { id: 'p1' })).toMatchObject({
+      name: 'Flex Leggings II',
+      sizes: ['LG'],
+      countInStock: 12,
+      createdAt: '2024-05-01T10:00:00.000Z',
+      updatedAt: at,
+    });
+  });
+
+  it('averages the live reviews and recomputes exactly when one is deleted', () => {
+    const db = projected(
+      aProductCreated(),
+      aReview('r1', 'p1', 5),
+      aReview('r2', 'p1', 4),
+      aReview('r3', 'p1', 1),
+    );
+    expect(findProduct(db, { id: 'p1' })).toMatchObject({ rating: 3.3, numReviews: 3 });
+    const afterDeletion = projected(
+      aProductCreated(),
+      aReview('r1', 'p1', 5),
+      aReview('r2', 'p1', 4),
+      aReview('r3', 'p1', 1),
+      anEvent('ReviewDeleted', { reviewId: 'r3', productId: 'p1', deletedBy: 'admin', at }),
+    );
+    expect(findProduct(afterDeletion, { id: 'p1' })).toMatchObject({ rating: 4.5, numReviews: 2 });
+    const allDeleted = projected(
+      aProductCreated(),
+      aReview('r1', 'p1', 5),
+      anEvent('ReviewDeleted', { reviewId: 'r1', productId: 'p1', deletedBy: 'admin', at }),
+    );
+    expect(findProduct(allDeleted, { id: 'p1' })).toMatchObject({ rating: 0, numReviews: 0 });
+  });
+
+  it('counts units ordered per product as popularity, across orders and lines', () => {
+    const db = projected(
+      aProductCreated({ productId: 'p1' }),
+      aProductCreated({ productId: 'p2' }),
+      anEvent(
+        'OrderPlaced',
+        anOrderPlaced('o1', [
+          { productId: 'p1', qty: 2 },
+          { productId: 'p2', qty: 1 },
+        ]),
+      ),
+      anEvent(
+        'OrderPlaced',
+        anOrderPlaced('o2', [
+          { productId: 'p1', qty: 3 },
+          { productId: 'p1', qty: 1 },
+        ]),
+      ),
+    );
+    expect(findProduct(db, { id: 'p1' })?.popularity).toBe(6);
+    expect(findProduct(db, { id: 'p2' })?.popularity).toBe(1);
+  });
+
+  it('hides a deleted product from every query but keeps it for old orders', () => {
+    const db = projected(
+      aProductCreated({ productId: 'p1' }),
+      aProductCreated({ productId: 'p2' }),
+      anEvent('ProductDeleted', { productId: 'p1', at }),
+    );
+    expect(findProduct(db, { id: 'p1' })).toBeUndefined();
+    expect(listProducts(db).map((p) => p.id)).toEqual(['p2']);
+    expect(findCatalogueEntry(db, { id: 'p1' })).toMatchObject({ id: 'p1', deleted: true, price: 4_999_00 });
+  });
+
+  it('stops on an event whose data breaks its contract instead of writing a wrong row', () => {
+    const broken = anEvent('ProductCreated', { productId: 'p1' } as EventData<'ProductCreated'>);
+    expect(() => projected(broken)).toThrow();
+  });
+});

@@ -1,0 +1,198 @@
+import {
+  type CataloguePage,
+  type CatalogueQuery,
+  type CategoryCount,
+  fromMinor,
+  type Minor,
+  type Product,
+  type Size,
+  toMinor,
+} from '@shop/contracts';
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { ReadModelsDb } from '../db';
+import type { ReadModels } from '../read-models';
+import type { CatalogueProductRow } from './tables';
+
+export type CatalogueFilters = Pick<CatalogueQuery, 'search' | 'category' | 'size' | 'minPrice' | 'maxPrice'>;
+
+/** What order pricing needs about a product, deleted ones included; price in minor units. */
+export interface CatalogueEntry {
+  id: string;
+  name: string;
+  image: string;
+  thumbnail: string;
+  category: string;
+  price: Minor;
+  sizes: Size[];
+  countInStock: number;
+  deleted: boolean;
+}
+
+const productColumns = [
+  'id',
+  'name',
+  'description',
+  'category',
+  'price',
+  'original_price',
+  'image',
+  'thumbnail',
+  'sizes',
+  'count_in_stock',
+  'rating',
+  'num_reviews',
+  'popularity',
+  'is_featured',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof CatalogueProductRow)[];
+
+type ProductColumns = Pick<CatalogueProductRow, (typeof productColumns)[number]>;
+type Products = ExpressionBuilder<ReadModels, 'catalogue_products'>;
+type ProductsQuery = SelectQueryBuilder<ReadModels, 'catalogue_products', ProductColumns>;
+
+/**
+ * Every product on sale, oldest first (the order they were added), for `GET /api/products`.
+ * `rating` is 0 and `numReviews` 0 for a product nobody has reviewed: screens show the default 4.
+ */
+export function listProducts(db: ReadModelsDb): Product[] {
+  return db
+    .all(
+      db.qb
+        .selectFrom('catalogue_products')
+        .select(productColumns)
+        .where('deleted', '=', 0)
+        .orderBy('created_at')
+        .orderBy('id'),
+    )
+    .map(toProduct);
+}
+
+/** One product on sale, or undefined for an unknown or deleted id. Rating as in `listProducts`. */
+export function findProduct(db: ReadModelsDb, args: { id: string }): Product | undefined {
+  const row = db.first(
+    db.qb
+      .selectFrom('catalogue_products')
+      .select(productColumns)
+      .where('id', '=', args.id)
+      .where('deleted', '=', 0),
+  );
+  return row && toProduct(row);
+}
+
+/** One product as the catalogue knows it, also when deleted (old orders, order pricing). */
+export function findCatalogueEntry(db: ReadModelsDb, args: { id: string }): CatalogueEntry | undefined {
+  const row = db.first(
+    db.qb
+      .selectFrom('catalogue_products')
+      .select(['id', 'name', 'image', 'thumbnail', 'category', 'price', 'sizes', 'count_in_stock', 'deleted'])
+      .where('id', '=', args.id),
+  );
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    name: row.name,
+    image: row.image,
+    thumbnail: row.thumbnail,
+    category: row.category,
+    price: row.price,
+    sizes: JSON.parse(row.sizes) as Size[],
+    countInStock: row.count_in_stock,
+    deleted: row.deleted === 1,
+  };
+}
+
+/** True once any product was ever created, deleted ones included (the demo seed asks). */
+export function hasEverHadProducts(db: ReadModelsDb): boolean {
+  return db.first(db.qb.selectFrom('catalogue_products').select('id').limit(1)) !== undefined;
+}
+
+/**
+ * The shopping page in one call: the filtered, sorted page of products, how many match in all, and
+ * per-category counts that honour every filter except the category itself (the sidebar shows where
+ * else the shopper could go). Ties in every sort break on the id, so paging never repeats or skips.
+ */
+export function queryCatalogue(db: ReadModelsDb, query: CatalogueQuery): CataloguePage {
+  const matching = db.qb.selectFrom('catalogue_products').where((eb) => filtersOf(eb, query));
+  const ordered = orderedBy(matching.select(productColumns), query.sort);
+  const products = db.all(ordered.limit(query.limit).offset(query.offset)).map(toProduct);
+  const total = db.first(matching.select((eb) => eb.fn.countAll<number>().as('total')))?.total ?? 0;
+  return { products, total, categories: categoryCounts(db, { ...query, category: undefined }) };
+}
+
+/** Products on sale per category (capitalisation merged), by name, under the given filters. */
+export function categoryCounts(db: ReadModelsDb, filters: CatalogueFilters = {}): CategoryCount[] {
+  return db.all(
+    db.qb
+      .selectFrom('catalogue_products')
+      .where((eb) => filtersOf(eb, filters))
+      .select((eb) => [eb.fn.min('category').as('category'), eb.fn.countAll<number>().as('count')])
+      .groupBy('category_key')
+      .orderBy('category_key'),
+  );
+}
+
+function filtersOf(eb: Products, filters: CatalogueFilters): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [eb('deleted', '=', 0)];
+  const search = filters.search?.trim().toLowerCase();
+  if (search) conditions.push(sql<SqlBool>`instr(search_text, ${search}) > 0`);
+  const category = filters.category?.trim().toLowerCase();
+  if (category) conditions.push(eb('category_key', '=', category));
+  if (filters.size) {
+    conditions.push(
+      eb(
+        'id',
+        'in',
+        eb.selectFrom('catalogue_product_sizes').select('product_id').where('size', '=', filters.size),
+      ),
+    );
+  }
+  if (filters.minPrice !== undefined) conditions.push(eb('price', '>=', toMinor(filters.minPrice)));
+  if (filters.maxPrice !== undefined) conditions.push(eb('price', '<=', toMinor(filters.maxPrice)));
+  return eb.and(conditions);
+}
+
+/** Each order matches one index of the 002-catalogue migration, column for column. */
+function orderedBy(query: ProductsQuery, sort: CatalogueQuery['sort']): ProductsQuery {
+  switch (sort) {
+    case 'featured':
+      return query
+        .orderBy('is_featured', 'desc')
+        .orderBy('sort_rating', 'desc')
+        .orderBy('created_at', 'desc')
+        .orderBy('id');
+    case 'popularity':
+      return query.orderBy('popularity', 'desc').orderBy('created_at', 'desc').orderBy('id');
+    case 'newest':
+      return query.orderBy('created_at', 'desc').orderBy('id');
+    case 'price-asc':
+      return query.orderBy('price').orderBy('id');
+    case 'price-desc':
+      return query.orderBy('price', 'desc').orderBy('id', 'desc');
+    default: {
+      const unknown: never = sort;
+      throw new Error(`Unknown sort ${String(unknown)}`);
+    }
+  }
+}
+
+function toProduct(row: ProductColumns): Product {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    price: fromMinor(row.price),
+    originalPrice: row.original_price === null ? null : fromMinor(row.original_price),
+    image: row.image,
+    thumbnail: row.thumbnail,
+    sizes: JSON.parse(row.sizes) as Size[],
+    countInStock: row.count_in_stock,
+    rating: Math.round(row.rating * 10) / 10,
+    numReviews: row.num_reviews,
+    popularity: row.popularity,
+    isFeatured: row.is_featured === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,63 @@
+import type { EventData, EventType, RecordedEvent } from '@shop/contracts';
+import { openReadModels, type ReadModelsDb } from '../db';
+import { catalogueProjector } from './projector';
+
+let position = 0;
+
+/** A stored event as the runner hands it to a projector. */
+export function anEvent<T extends EventType>(type: T, data: EventData<T>): RecordedEvent {
+  position += 1;
+  return {
+    id: `event-${position}`,
+    streamName: 'test',
+    type,
+    data,
+    metadata: { schemaVersion: 1, actor: 'test' },
+    revision: 0,
+    position,
+    timestamp: 0,
+  };
+}
+
+/** A ProductCreated; money in minor units. Override what the test is about. */
+export function aProductCreated(overrides: Partial<EventData<'ProductCreated'>> = {}): RecordedEvent {
+  return anEvent('ProductCreated', {
+    productId: 'p1',
+    name: 'Flex Leggings',
+    description: 'High-waisted leggings that stay put.',
+    category: 'Leggings',
+    price: 4_999_00,
+    originalPrice: null,
+    image: '/images/flex.webp',
+    thumbnail: '/images/flex-thumb.webp',
+    sizes: ['SM', 'MD'],
+    isFeatured: false,
+    countInStock: 5,
+    at: '2024-05-01T10:00:00.000Z',
+    ...overrides,
+  });
+}
+
+export function aReview(reviewId: string, productId: string, rating: number): RecordedEvent {
+  return anEvent('ReviewPosted', {
+    reviewId,
+    productId,
+    userId: 'u1',
+    rating,
+    comment: '',
+    at: '2024-05-02T10:00:00.000Z',
+  });
+}
+
+/** A fresh in-memory read-model database with these events projected. */
+export function projected(...events: RecordedEvent[]): ReadModelsDb {
+  const db = openReadModels(':memory:');
+  project(db, ...events);
+  return db;
+}
+
+export function project(db: ReadModelsDb, ...events: RecordedEvent[]): void {
+  db.transaction(() => {
+    for (const event of events) catalogueProjector.apply(event, db);
+  });
+}
