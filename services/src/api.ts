@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { accountsRoutes } from './accounts/routes';
+import { catalogueRoutes } from './catalogue/routes';
 import { reviewsRoutes } from './reviews/routes';
 import type { ShopDeps } from './shop';
 
@@ -8,5 +9,6 @@ export function apiRoutes(deps: ShopDeps): Hono {
   const api = new Hono();
   api.route('/', reviewsRoutes(deps));
   api.route('/', accountsRoutes(deps));
+  api.route('/', catalogueRoutes(deps));
   return api;
 }

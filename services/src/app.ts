@@ -14,6 +14,8 @@ export interface AppDeps {
   webDist?: string;
   /** Where uploaded images live; served at /uploads. */
   uploadsDir?: string;
+  /** The bundled demo catalogue's images; served at /images. */
+  demoImagesDir?: string;
   /** The API slices, mounted at /api. */
   api?: Hono;
 }
@@ -68,6 +70,16 @@ export function createApp(deps: AppDeps): Hono {
       '/uploads/*',
       staticFiles(deps.uploadsDir, {
         stripPrefix: '/uploads',
+        allowedExtensions: imageExtensions,
+        immutablePrefixes: ['/'],
+      }),
+    );
+  }
+  if (deps.demoImagesDir) {
+    app.use(
+      '/images/*',
+      staticFiles(deps.demoImagesDir, {
+        stripPrefix: '/images',
         allowedExtensions: imageExtensions,
         immutablePrefixes: ['/'],
       }),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { EVENT_SCHEMA_VERSIONS, type EventStore } from '@shop/contracts';
 import { allProjectors, openReadModels, ProjectionRunner, type ReadModelsDb } from '@shop/projections';
 import type { Hono } from 'hono';
@@ -26,6 +27,8 @@ export interface ShopOptions {
   webDist?: string;
   /** An already-open store (tests of faults, other adapters); default: SQLite in dataDir. */
   store?: EventStore;
+  /** The bundled demo catalogue's images, served at /images; default: services/assets/demo-images. */
+  demoImagesDir?: string;
 }
 
 /** Everything a slice's routes and commands need. */
@@ -38,6 +41,7 @@ export interface ShopDeps extends AuthDeps, CommandDeps {
   logger: Logger;
   dataDir: string;
   uploadsDir: string;
+  demoImagesDir: string;
 }
 
 export interface Shop {
@@ -54,6 +58,9 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
   mkdirSync(options.dataDir, { recursive: true });
   const uploadsDir = join(options.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
+  // Same depth below services/ from src/shop.ts and from the bundled dist/main.js.
+  const demoImagesDir =
+    options.demoImagesDir ?? fileURLToPath(new URL('../assets/demo-images', import.meta.url));
   const rawStore =
     options.store ??
     openSqliteEventStore({ path: join(options.dataDir, 'events.sqlite'), durability: options.durability ?? 'durable' });
@@ -72,6 +79,7 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     logger: options.logger ?? silentLogger,
     dataDir: options.dataDir,
     uploadsDir,
+    demoImagesDir,
     signingKey: new TextEncoder().encode(options.signingSecret),
     lookupCaller: (userId) => lookupCaller(readModels, userId),
   };
@@ -80,6 +88,7 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     projections: runner,
     logger: deps.logger,
     uploadsDir,
+    demoImagesDir,
     api: apiRoutes(deps),
     ...(options.webDist ? { webDist: options.webDist } : {}),
   });

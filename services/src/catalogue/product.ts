@@ -29,6 +29,9 @@ export interface ExistingProduct extends ProductDetails {
   countInStock: number;
   /** Units each order still holds, so a release never gives back more than was taken. */
   reservations: Readonly<Record<string, number>>;
+  createdAt: string;
+  /** When the admin last saved it (stock movements do not count). */
+  updatedAt: string;
 }
 
 export type ProductState = { status: 'absent' } | ExistingProduct;
@@ -40,9 +43,17 @@ export function evolveProduct(state: ProductState, event: ProductEvent): Product
   switch (event.type) {
     case 'ProductCreated':
     case 'ProductUpdated': {
-      const { productId, countInStock, at: _at, ...details } = event.data;
-      const reservations = state.status === 'absent' ? {} : state.reservations;
-      return { status: 'listed', productId, ...details, countInStock, reservations };
+      const { productId, countInStock, at, ...details } = event.data;
+      const before = state.status === 'absent' ? { reservations: {}, createdAt: at } : state;
+      return {
+        status: 'listed',
+        productId,
+        ...details,
+        countInStock,
+        reservations: before.reservations,
+        createdAt: before.createdAt,
+        updatedAt: at,
+      };
     }
     case 'ProductDeleted':
       return state.status === 'absent' ? state : { ...state, status: 'deleted' };

@@ -1,4 +1,7 @@
-import type { EventData } from '@shop/contracts';
+import { type EventData, streams } from '@shop/contracts';
+import { handleCommand } from '../commands/handle-command';
+import type { ShopDeps } from '../shop';
+import { productDecider } from './decide';
 import type { ProductDetails } from './product';
 
 /** Builders for catalogue test data; override what a test is about. Money in minor units. */
@@ -33,16 +36,32 @@ export function aProductCreated(overrides: Partial<EventData<'ProductCreated'>> 
   };
 }
 
-/** A POST /api/products body; prices in major units as the admin form sends them. */
+/** A POST /api/products body; prices in major units as the admin form sends them; a bundled image. */
 export function aProductInput(overrides: Record<string, unknown> = {}) {
   return {
     name: 'Flex Leggings',
     description: 'High-waisted leggings that stay put.',
     category: 'Leggings',
     price: 4999,
-    image: '/images/flex-leggings.webp',
+    image: '/images/flex-high-rise-leggings.webp',
     sizes: ['SM', 'MD', 'LG'],
     countInStock: 5,
     ...overrides,
   };
+}
+
+/** Lists a product straight through the product command (as 'system'), for tests about reading. */
+export async function listProduct(
+  deps: ShopDeps,
+  productId: string,
+  overrides: Partial<ProductDetails> & { countInStock?: number; at?: string } = {},
+): Promise<void> {
+  const { countInStock = 5, at = deps.clock().toISOString(), ...details } = overrides;
+  await handleCommand(
+    deps,
+    productDecider,
+    streams.product(productId),
+    { type: 'CreateProduct', productId, details: aProductDetails(details), countInStock, at },
+    { actor: 'system' },
+  );
 }
