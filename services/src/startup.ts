@@ -1,4 +1,5 @@
 import { bootstrapAdmin } from './accounts/admin-bootstrap';
+import { seedDemoCatalogue } from './catalogue/demo-seed';
 import type { Config } from './config/config';
 import type { ShopDeps } from './shop';
 
@@ -8,4 +9,5 @@ import type { ShopDeps } from './shop';
  */
 export async function prepareShop(deps: ShopDeps, config: Config): Promise<void> {
   await bootstrapAdmin(deps, config);
+  if (config.SEED_DEMO === 'true') await seedDemoCatalogue(deps);
 }
