@@ -1,0 +1,115 @@
+import { Link } from '@tanstack/react-router';
+import { type CartLine, cartSubtotal, lineKey, NO_SIZE, useCart } from '../../../lib/cart';
+import { priceCart } from '../../../lib/cart-pricing';
+import { EmptyState } from '../../../ui/empty-state';
+import { formatMoney } from '../../../ui/money';
+import { FreeShippingNote, PriceSummary } from '../../../ui/price-summary';
+import { QuantityStepper } from '../../../ui/quantity-stepper';
+import './cart.css';
+
+const sizeText = (size: string) => (size === NO_SIZE ? '—' : size);
+const lineName = (line: CartLine) => (line.size === NO_SIZE ? line.name : `${line.name} (${line.size})`);
+
+/** The cart: lines with steppers and remove, Clear Cart, the summary and the way on to checkout. */
+export function CartPage() {
+  const cart = useCart();
+  const pricing = priceCart(cart.lines);
+
+  if (cart.lines.length === 0) {
+    return (
+      <section className="cart-page container" aria-labelledby="cart-title">
+        <h1 id="cart-title">Shopping Cart</h1>
+        <EmptyState title="Your Cart is Empty" text="Find something you love in our collection.">
+          <Link to="/shopping" className="button button--primary">
+            Browse Products
+          </Link>
+        </EmptyState>
+      </section>
+    );
+  }
+
+  return (
+    <section className="cart-page container" aria-labelledby="cart-title">
+      <h1 id="cart-title">Shopping Cart</h1>
+      <div className="cart-page__layout">
+        <div className="cart-page__lines">
+          <table className="cart-table">
+            <caption className="visually-hidden">Items in your cart</caption>
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">Size</th>
+                <th scope="col">Quantity</th>
+                <th scope="col">Price</th>
+                <th scope="col">
+                  <span className="visually-hidden">Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {cart.lines.map((line) => {
+                const key = lineKey(line);
+                return (
+                  <tr key={key} className="cart-line">
+                    <th scope="row">
+                      <div className="cart-line__product">
+                        {line.image ? (
+                          <img src={line.image} alt={line.name} width={72} height={90} />
+                        ) : (
+                          <span className="cart-line__placeholder" role="img" aria-label={line.name} />
+                        )}
+                        <Link to="/product/$id" params={{ id: line.product }} className="cart-line__name">
+                          {line.name}
+                        </Link>
+                        <span className="cart-line__unit muted">{formatMoney(line.price)} each</span>
+                      </div>
+                    </th>
+                    <td data-label="Size">{sizeText(line.size)}</td>
+                    <td data-label="Quantity">
+                      <QuantityStepper
+                        value={line.qty}
+                        max={line.countInStock}
+                        onChange={(qty) => cart.setQty(key, qty)}
+                        label={`Quantity of ${lineName(line)}`}
+                      />
+                    </td>
+                    <td data-label="Price" className="cart-line__total">
+                      {formatMoney(cartSubtotal([line]))}
+                    </td>
+                    <td className="cart-line__remove">
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        aria-label={`Remove ${lineName(line)}`}
+                        onClick={() => cart.remove(key)}
+                      >
+                        Remove
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          <div className="cart-page__actions">
+            <button type="button" className="button button--ghost" onClick={cart.clear}>
+              Clear Cart
+            </button>
+            <Link to="/shopping" className="button button--ghost">
+              Continue Shopping
+            </Link>
+          </div>
+        </div>
+
+        <aside className="order-box" aria-labelledby="cart-summary-title">
+          <h2 id="cart-summary-title">Order Summary</h2>
+          <PriceSummary pricing={pricing} />
+          <FreeShippingNote itemsPrice={pricing.itemsPrice} />
+          <Link to="/checkout" className="button button--primary button--large button--block">
+            Proceed to Checkout
+          </Link>
+        </aside>
+      </div>
+    </section>
+  );
+}

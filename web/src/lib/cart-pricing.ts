@@ -1,0 +1,13 @@
+import { type OrderPricing, priceOrder, toMinor } from '@shop/contracts';
+import type { CartLine } from './cart';
+
+/**
+ * The cart's summary by the server's own rule (contracts' priceOrder): subtotal, affiliate discount,
+ * shipping and total, in minor units. The server prices the order again and refuses a mismatch.
+ */
+export function priceCart(lines: readonly CartLine[], withAffiliateDiscount = false): OrderPricing {
+  return priceOrder(
+    lines.map((line) => ({ unitPrice: toMinor(line.price), qty: line.qty })),
+    withAffiliateDiscount,
+  );
+}
