@@ -15,6 +15,7 @@ afterEach(() => {
   cartStore.set([]);
   referralStore.set(null);
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 afterAll(() => server.close());

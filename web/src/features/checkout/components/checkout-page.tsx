@@ -1,0 +1,189 @@
+import { fromMinor, type OrderInput, type PaymentMethod, ShippingAddress } from '@shop/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useRef, useState } from 'react';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { cartStore, NO_SIZE, useCart } from '../../../lib/cart';
+import { priceCart } from '../../../lib/cart-pricing';
+import { type FieldErrors, fieldErrorsOf, serverFieldErrors } from '../../../lib/form-errors';
+import { normaliseAffiliateCode, useRememberedReferral } from '../../../lib/referral';
+import { useSession } from '../../../lib/session';
+import { EmptyState } from '../../../ui/empty-state';
+import { Field, FormError } from '../../../ui/field';
+import { formatMoney } from '../../../ui/money';
+import { useFocusFirstInvalid } from '../../../ui/use-focus-first-invalid';
+import { fetchProduct, placeOrder } from '../api/orders';
+import { checkoutAttemptKey, endCheckoutAttempt } from '../idempotency-key';
+import { refreshCartLines } from '../refresh-cart';
+import { CheckoutSummary } from './checkout-summary';
+import { PaymentMethods } from './payment-methods';
+import './checkout.css';
+
+export const ORDER_FAILED = 'Your order could not be placed. Please try again.';
+export const DEFAULT_COUNTRY = 'Pakistan';
+
+type AddressField = 'fullName' | 'address' | 'city' | 'postalCode' | 'country' | 'phone';
+
+/** Server field names (`shippingAddress.city`) as the form names them (`city`). */
+function formFieldErrors(error: unknown): FieldErrors {
+  return Object.fromEntries(
+    Object.entries(serverFieldErrors(error)).map(([field, message]) => [
+      field.replace(/^shippingAddress\./, ''),
+      message,
+    ]),
+  );
+}
+
+/** A refusal that means the cart no longer matches the catalogue: refresh it so the shopper sees why. */
+const isStaleCart = (error: unknown) =>
+  error instanceof ApiError && (error.code === 'PRICE_CHANGED' || error.code === 'OUT_OF_STOCK');
+
+/**
+ * Shipping details, optional affiliate code, payment method and the order summary. Places the order
+ * once per attempt (Idempotency-Key), then clears the cart and opens the order.
+ */
+export function CheckoutPage() {
+  const navigate = useNavigate();
+  const cart = useCart();
+  const session = useSession();
+  const rememberedCode = useRememberedReferral();
+  const form = useRef<HTMLFormElement>(null);
+  const [address, setAddress] = useState<Record<AddressField, string>>({
+    fullName: session?.user.name ?? '',
+    address: '',
+    city: '',
+    postalCode: '',
+    country: DEFAULT_COUNTRY,
+    phone: session?.user.contact ?? '',
+  });
+  const [affiliateCode, setAffiliateCode] = useState(rememberedCode);
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('COD');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [attempt, setAttempt] = useState(0);
+  useFocusFirstInvalid(form, errors, attempt);
+
+  const code = normaliseAffiliateCode(affiliateCode);
+  const pricing = priceCart(cart.lines, code !== '');
+
+  const mutation = useMutation({
+    mutationFn: (input: OrderInput) => placeOrder(input, checkoutAttemptKey()),
+    onSuccess: (order) => {
+      endCheckoutAttempt();
+      cart.clear();
+      void navigate({ href: `/order/${encodeURIComponent(order.id)}`, replace: true });
+    },
+    onError: async (error) => {
+      setErrors(formFieldErrors(error));
+      if (isStaleCart(error)) cartStore.set(await refreshCartLines(cartStore.get(), fetchProduct));
+    },
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    setAttempt((count) => count + 1);
+    const parsed = ShippingAddress.safeParse(address);
+    if (!parsed.success) {
+      mutation.reset();
+      setErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    setErrors({});
+    mutation.mutate({
+      orderItems: cart.lines.map((line) => ({
+        product: line.product,
+        qty: line.qty,
+        price: line.price,
+        size: line.size === NO_SIZE ? '' : line.size,
+      })),
+      shippingAddress: parsed.data,
+      paymentMethod,
+      itemsPrice: fromMinor(pricing.itemsPrice),
+      shippingPrice: fromMinor(pricing.shippingPrice),
+      totalPrice: fromMinor(pricing.totalPrice),
+      ...(code ? { affiliateCode: code } : {}),
+    });
+  }
+
+  if (cart.lines.length === 0 && !mutation.isSuccess) {
+    return (
+      <section className="checkout container" aria-labelledby="checkout-title">
+        <h1 id="checkout-title">Checkout</h1>
+        <EmptyState title="Your Cart is Empty" text="Add something to your cart before checking out.">
+          <Link to="/shopping" className="button button--primary">
+            Browse Products
+          </Link>
+        </EmptyState>
+      </section>
+    );
+  }
+
+  const field = (name: AddressField) => ({
+    name,
+    value: address[name],
+    error: errors[name],
+    onChange: (event: { currentTarget: HTMLInputElement }) => {
+      const { value } = event.currentTarget;
+      setAddress((current) => ({ ...current, [name]: value }));
+    },
+  });
+
+  const submitText = mutation.isPending
+    ? 'Placing your order...'
+    : paymentMethod === 'COD'
+      ? `Pay ${formatMoney(fromMinor(pricing.totalPrice))} on Delivery`
+      : 'Pay with Raast';
+
+  return (
+    <section className="checkout container" aria-labelledby="checkout-title">
+      <h1 id="checkout-title">Checkout</h1>
+      <div className="checkout__layout">
+        <form ref={form} className="form checkout__form" onSubmit={onSubmit} noValidate>
+          <fieldset className="checkout-section">
+            <legend>Shipping address</legend>
+            <Field label="Full name" autoComplete="name" {...field('fullName')} />
+            <Field label="Address" autoComplete="street-address" required {...field('address')} />
+            <div className="checkout__row">
+              <Field label="City" autoComplete="address-level2" required {...field('city')} />
+              <Field label="Postal code" autoComplete="postal-code" required {...field('postalCode')} />
+            </div>
+            <Field label="Country" autoComplete="country-name" required {...field('country')} />
+            <Field
+              label="Phone (optional)"
+              type="tel"
+              autoComplete="tel"
+              placeholder="0300-1234567"
+              {...field('phone')}
+            />
+          </fieldset>
+
+          <fieldset className="checkout-section">
+            <legend>Affiliate code</legend>
+            <Field
+              label="Affiliate code (optional)"
+              name="affiliateCode"
+              autoComplete="off"
+              autoCapitalize="characters"
+              hint="A valid code takes 5% off your items subtotal."
+              value={affiliateCode}
+              error={errors.affiliateCode}
+              onChange={(event) => setAffiliateCode(event.currentTarget.value)}
+            />
+          </fieldset>
+
+          <PaymentMethods value={paymentMethod} onChange={setPaymentMethod} />
+
+          <FormError message={mutation.isError ? errorMessage(mutation.error, ORDER_FAILED) : null} />
+          <button
+            type="submit"
+            className="button button--primary button--large button--block"
+            disabled={mutation.isPending}
+          >
+            {submitText}
+          </button>
+        </form>
+        <CheckoutSummary lines={cart.lines} pricing={pricing} />
+      </div>
+    </section>
+  );
+}

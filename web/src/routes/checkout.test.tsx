@@ -1,0 +1,321 @@
+import { type Order, type OrderInput, shopConfig } from '@shop/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { delay, HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { cartStore } from '../lib/cart';
+import { sessionStore, signIn } from '../lib/session';
+import { aCartLine, aProduct, aSession, aUser } from '../test/builders';
+import { server } from '../test/msw-server';
+import { renderApp } from '../test/render-app';
+
+interface SentOrder {
+  body: OrderInput;
+  key: string | null;
+}
+
+function orderEndpoint(answer: () => Response | Promise<Response> = () => created('o-1')) {
+  const sent: SentOrder[] = [];
+  server.use(
+    http.post('/api/orders', async ({ request }) => {
+      sent.push({ body: (await request.json()) as OrderInput, key: request.headers.get('Idempotency-Key') });
+      return answer();
+    }),
+  );
+  return sent;
+}
+
+const created = (id: string) => HttpResponse.json({ id } as Partial<Order>, { status: 201 });
+
+async function openCheckout() {
+  const app = renderApp('/checkout');
+  await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+  return app;
+}
+
+function fillAddress() {
+  fireEvent.change(screen.getByLabelText('Address'), { target: { value: '12 Mall Road' } });
+  fireEvent.change(screen.getByLabelText('City'), { target: { value: 'Lahore' } });
+  fireEvent.change(screen.getByLabelText('Postal code'), { target: { value: '54000' } });
+}
+
+const submitButton = () => screen.getByRole('button', { name: /^(Pay |Placing)/ }) as HTMLButtonElement;
+
+describe('checkout guard', () => {
+  it('sends a visitor to /register, and back to checkout after registering', async () => {
+    cartStore.set([aCartLine()]);
+    server.use(
+      http.post('/api/auth/register', () => HttpResponse.json({ ...aUser({ name: 'Sana' }), token: 'jwt' })),
+    );
+    const { router } = renderApp('/checkout');
+
+    expect(await screen.findByRole('heading', { name: 'Your Details' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/register');
+    expect(router.state.location.search).toEqual({ redirect: '/checkout' });
+
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Sana' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'sana@example.pk' } });
+    fireEvent.change(screen.getByLabelText('Contact'), { target: { value: '0300-1234567' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/checkout');
+  });
+
+  it('keeps the remembered page when the visitor switches to sign in instead', async () => {
+    server.use(http.post('/api/auth/login', () => HttpResponse.json({ ...aUser(), token: 'jwt' })));
+    const { router } = renderApp('/checkout');
+    await screen.findByRole('heading', { name: 'Your Details' });
+
+    fireEvent.click(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' }));
+    await screen.findByRole('heading', { name: 'Sign in' });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@example.pk' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
+  });
+});
+
+describe('checkout', () => {
+  it('asks for address, city and postal code before sending anything; country defaults to Pakistan', async () => {
+    signIn(aSession());
+    cartStore.set([aCartLine()]);
+    const sent = orderEndpoint();
+    await openCheckout();
+
+    expect((screen.getByLabelText('Country') as HTMLInputElement).value).toBe('Pakistan');
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: ' ' } });
+    fireEvent.click(submitButton());
+
+    expect(await screen.findByText('Address is required')).toBeTruthy();
+    expect(screen.getByText('City is required')).toBeTruthy();
+    expect(screen.getByText('Postal code is required')).toBeTruthy();
+    expect(screen.getByText('Country is required')).toBeTruthy();
+    expect(screen.getByLabelText('Address').getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toEqual([]);
+  });
+
+  it('places a cash-on-delivery order with the cart, totals and an Idempotency-Key, then clears the cart', async () => {
+    signIn(aSession({ name: 'Ayesha Khan', contact: '0300-1234567' }));
+    cartStore.set([
+      aCartLine({ product: 'p1', size: 'MD', price: 30, qty: 2 }),
+      aCartLine({ product: 'p2', size: '-', price: 5.5, qty: 1 }),
+    ]);
+    const sent = orderEndpoint(() => created('o-42'));
+    const { router } = await openCheckout();
+    fillAddress();
+
+    expect(submitButton().textContent).toBe('Pay PKR 75.50 on Delivery');
+    fireEvent.click(submitButton());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/o-42'));
+    expect(cartStore.get()).toEqual([]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.key).toMatch(/^[A-Za-z0-9_-]{1,100}$/);
+    expect(sent[0]?.body).toEqual({
+      orderItems: [
+        { product: 'p1', qty: 2, price: 30, size: 'MD' },
+        { product: 'p2', qty: 1, price: 5.5, size: '' },
+      ],
+      shippingAddress: {
+        fullName: 'Ayesha Khan',
+        address: '12 Mall Road',
+        city: 'Lahore',
+        postalCode: '54000',
+        country: 'Pakistan',
+        phone: '0300-1234567',
+      },
+      paymentMethod: 'COD',
+      itemsPrice: 65.5,
+      shippingPrice: 10,
+      totalPrice: 75.5,
+    });
+  });
+
+  it('offers the manual transfer with the shop account details and pays with Raast', async () => {
+    signIn(aSession());
+    cartStore.set([aCartLine({ price: 200, qty: 1 })]);
+    const sent = orderEndpoint();
+    const { router } = await openCheckout();
+    fillAddress();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Jazz Cash / EasyPaisa / Bank Account' }));
+
+    const payment = within(screen.getByRole('group', { name: 'Payment method' }));
+    expect(payment.getByText(/share a screenshot of the payment/)).toBeTruthy();
+    expect(payment.getByText(shopConfig.manualPayment.bankAccount)).toBeTruthy();
+    expect(payment.getByText(shopConfig.manualPayment.accountTitle)).toBeTruthy();
+    expect(submitButton().textContent).toBe('Pay with Raast');
+
+    fireEvent.click(submitButton());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/o-1'));
+    expect(sent[0]?.body.paymentMethod).toBe('Card');
+  });
+
+  it('pre-fills the code of an affiliate link opened earlier, shows the discount and sends it upper-cased', async () => {
+    signIn(aSession());
+    cartStore.set([aCartLine({ price: 200, qty: 1 })]);
+    const sent = orderEndpoint();
+    server.use(
+      http.get('/api/catalogue', () => HttpResponse.json({ products: [], total: 0, categories: [] })),
+    );
+    const { router } = renderApp('/?ref=apex7');
+    await screen.findByRole('heading', { name: 'Latest arrivals' });
+
+    await router.navigate({ to: '/checkout' });
+    await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+    const code = screen.getByLabelText('Affiliate code (optional)') as HTMLInputElement;
+    expect(code.value).toBe('APEX7');
+
+    fireEvent.change(code, { target: { value: '  apex7 ' } });
+    const summary = within(screen.getByRole('complementary', { name: 'Order Summary' }));
+    expect(summary.getByText('Affiliate discount (5%)').nextElementSibling?.textContent).toBe('−PKR 10.00');
+    expect(summary.getByText('Total').nextElementSibling?.textContent).toBe('PKR 190.00');
+    expect(summary.getByText('The total includes all duties and taxes.')).toBeTruthy();
+    fillAddress();
+    fireEvent.click(submitButton());
+
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toMatchObject({
+      affiliateCode: 'APEX7',
+      itemsPrice: 200,
+      shippingPrice: 0,
+      totalPrice: 190,
+    });
+  });
+
+  it('sends no affiliate code when the field is left blank', async () => {
+    signIn(aSession());
+    cartStore.set([aCartLine({ price: 200, qty: 1 })]);
+    const sent = orderEndpoint();
+    await openCheckout();
+    fillAddress();
+    fireEvent.change(screen.getByLabelText('Affiliate code (optional)'), { target: { value: '   ' } });
+
+    expect(screen.queryByText('Affiliate discount (5%)')).toBeNull();
+    fireEvent.click(submitButton());
+
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).not.toHaveProperty('affiliateCode');
+    expect(sent[0]?.body.totalPrice).toBe(200);
+  });
+
+  it("shows the server's refusal in the red box above the submit button and refreshes changed prices", async () => {
+    signIn(aSession());
+    cartStore.set([aCartLine({ product: 'p1', name: 'Core Hoodie', price: 200, qty: 1, countInStock: 5 })]);
+    orderEndpoint(() =>
+      HttpResponse.json(
+        {
+          message: 'Prices have changed since you loaded the page. Please review your cart and try again.',
+          code: 'PRICE_CHANGED',
+        },
+        { status: 409 },
+      ),
+    );
+    server.use(
+      http.get('/api/products/p1', () =>
+        HttpResponse.json(aProduct({ id: 'p1', name: 'Core Hoodie', price: 250, countInStock: 5 })),
+      ),
+    );
+    await openCheckout();
+    fillAddress();
+    fireEvent.click(submitButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'Prices have changed since you loaded the page. Please review your cart and try again.',
+    );
+    expect(alert.nextElementSibling).toBe(submitButton());
+    await waitFor(() => expect(cartStore.get()[0]?.price).toBe(250));
+    expect(submitButton().textContent).toBe('Pay PKR 250.00 on Delivery');
+  });
+
+  it('shows the message of a refused field under that field', async () => {
+    signIn(aSession());
+    cartStore.set([aCartLine()]);
+    orderEndpoint(() =>
+      HttpResponse.json(
+        {
+          message: 'Check the highlighted fields',
+          code: 'VALIDATION_FAILED',
+          fields: [{ field: 'shippingAddress.phone', message: 'Phone must look like 0300-1234567' }],
+        },
+        { status: 400 },
+      ),
+    );
+    await openCheckout();
+    fillAddress();
+    fireEvent.click(submitButton());
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Check the highlighted fields');
+    expect(screen.getByText('Phone must look like 0300-1234567')).toBeTruthy();
+  });
+
+  it('falls back to a plain message when the server gives none', async () => {
+    signIn(aSession());
+    cartStore.set([aCartLine()]);
+    orderEndpoint(() => new HttpResponse(null, { status: 502 }));
+    await openCheckout();
+    fillAddress();
+    fireEvent.click(submitButton());
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your order could not be placed. Please try again.',
+    );
+  });
+
+  it('sends one request for a double click, and the same Idempotency-Key on a retry', async () => {
+    signIn(aSession());
+    cartStore.set([aCartLine()]);
+    let calls = 0;
+    const sent = orderEndpoint(async () => {
+      calls += 1;
+      await delay(30);
+      return calls === 1 ? HttpResponse.error() : created('o-9');
+    });
+    const { router } = await openCheckout();
+    fillAddress();
+
+    fireEvent.click(submitButton());
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(submitButton().disabled).toBe(true));
+    expect((await screen.findByRole('alert')).textContent).toContain('Could not reach the shop');
+    expect(sent).toHaveLength(1);
+
+    fireEvent.click(submitButton());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/o-9'));
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.key).toBe(sent[0]?.key);
+  });
+
+  it('uses a new Idempotency-Key for the next order once one is placed', async () => {
+    signIn(aSession());
+    cartStore.set([aCartLine()]);
+    const sent = orderEndpoint();
+    const first = await openCheckout();
+    fillAddress();
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/order/o-1'));
+    first.unmount();
+
+    cartStore.set([aCartLine()]);
+    await openCheckout();
+    fillAddress();
+    fireEvent.click(submitButton());
+
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]?.key).not.toBe(sent[0]?.key);
+  });
+
+  it('shows an empty cart instead of the form', async () => {
+    signIn(aSession());
+    await openCheckout();
+
+    expect(screen.getByRole('heading', { name: 'Your Cart is Empty' })).toBeTruthy();
+    expect(screen.queryByLabelText('Address')).toBeNull();
+    expect(sessionStore.get()).not.toBeNull();
+  });
+});
