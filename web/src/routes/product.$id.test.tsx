@@ -98,7 +98,9 @@ describe('product page', () => {
     expect(screen.queryByRole('group', { name: 'Size' })).toBeNull();
     fireEvent.click(addButton());
 
-    await waitFor(() => expect(cartStore.get()).toEqual([expect.objectContaining({ product: 'p1', size: '-' })]));
+    await waitFor(() =>
+      expect(cartStore.get()).toEqual([expect.objectContaining({ product: 'p1', size: '-' })]),
+    );
   });
 
   it('keeps the quantity from 1 up to the stock', async () => {
@@ -137,7 +139,9 @@ describe('product page', () => {
     renderApp('/product/nope');
 
     expect(await screen.findByRole('heading', { name: 'Product Not Found' })).toBeTruthy();
-    expect(screen.getByText("The product you're looking for doesn't exist or may have been removed")).toBeTruthy();
+    expect(
+      screen.getByText("The product you're looking for doesn't exist or may have been removed"),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe('/shopping');
   });
 
