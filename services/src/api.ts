@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { accountsRoutes } from './accounts/routes';
+import { affiliatesRoutes } from './affiliates/routes';
 import { catalogueRoutes } from './catalogue/routes';
+import { ordersRoutes } from './orders/routes';
 import { reviewsRoutes } from './reviews/routes';
 import type { ShopDeps } from './shop';
 
@@ -10,5 +12,7 @@ export function apiRoutes(deps: ShopDeps): Hono {
   api.route('/', reviewsRoutes(deps));
   api.route('/', accountsRoutes(deps));
   api.route('/', catalogueRoutes(deps));
+  api.route('/', ordersRoutes(deps));
+  api.route('/', affiliatesRoutes(deps));
   return api;
 }

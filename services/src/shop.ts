@@ -13,6 +13,7 @@ import { openSqliteEventStore } from './eventstore/sqlite-event-store';
 import { upcasters } from './events/upcasters';
 import { upcastingStore } from './events/upcasting-store';
 import { lookupCaller } from './accounts/caller';
+import { startReservationSweep } from './orders/reservation-sweep';
 import { type Logger, silentLogger } from './shared/logger';
 
 export interface ShopOptions {
@@ -92,10 +93,12 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     api: apiRoutes(deps),
     ...(options.webDist ? { webDist: options.webDist } : {}),
   });
+  const stopReservationSweep = startReservationSweep(deps);
   return {
     deps,
     app,
     async close() {
+      stopReservationSweep();
       await runner.stop();
       readModels.close();
       await store.close();
