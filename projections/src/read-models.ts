@@ -8,7 +8,12 @@ import type {
 import type { CustomerCredentialsTable, CustomersTable } from './customers/tables';
 import type { MetricsCountersTable, MetricsDailySalesTable, MetricsOrdersTable } from './metrics/tables';
 import type { MigrationsTable } from './migrate';
-import type { OpenReservationsTable, OrderItemsTable, OrderStatusChangesTable, OrdersTable } from './orders/tables';
+import type {
+  OpenReservationsTable,
+  OrderItemsTable,
+  OrderStatusChangesTable,
+  OrdersTable,
+} from './orders/tables';
 import type { ReviewAuthorsTable, ReviewProductsTable, ReviewsTable } from './reviews/tables';
 
 /** How a projector stands: applying events, stopped on an event it could not apply, or not started. */

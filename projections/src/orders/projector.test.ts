@@ -96,4 +96,14 @@ describe('the orders read model', () => {
     );
     expect(sweepable('2024-05-03T00:00:00.000Z')).not.toContainEqual(['o1', 'p1', 'cancelled']);
   });
+
+  it('forgets the stock of a delivered order: it is sold, nothing to give back', () => {
+    const db = project(
+      recorded('StockReserved', { productId: 'p1', orderId: 'o1', qty: 2, at: '2024-05-01T09:00:00.000Z' }),
+      recorded('OrderPlaced', anOrderPlaced()),
+      recorded('StatusChanged', aStatusChanged('o1', 'Pending', 'Dispatched')),
+      recorded('StatusChanged', aStatusChanged('o1', 'Dispatched', 'Delivered')),
+    );
+    expect(db.all(db.qb.selectFrom('open_reservations').selectAll())).toEqual([]);
+  });
 });
