@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { postReview, reviewKeys } from '../api/reviews';
+import '../../../ui/field.css';
 
 const DEFAULT_RATING = 5;
 export const REVIEW_ERROR_FALLBACK = 'Something went wrong. Please try again.';

@@ -6,6 +6,7 @@ import { formatMoney } from '../../../../ui/money';
 import { QuantityStepper } from '../../../../ui/quantity-stepper';
 import { displayRating, Stars } from '../../../../ui/stars';
 import type { Product } from '../../api/products';
+import '../../../../ui/field.css';
 import './product-detail.css';
 
 export const SELECT_SIZE_FIRST = 'Please select a size before adding to cart';

@@ -11,6 +11,7 @@ import { FilterDrawer } from './filter-drawer';
 import { FilterPanel, type FilterPatch } from './filter-panel';
 import { SearchBox } from './search-box';
 import { SortSelect, ViewToggle } from './shopping-toolbar';
+import '../../../../ui/field.css';
 import './shopping.css';
 
 interface ShoppingPageProps {
