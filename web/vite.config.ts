@@ -15,6 +15,8 @@ export default defineConfig({
     proxy: {
       '/api': apiTarget,
       '/uploads': apiTarget,
+      // The demo catalogue's bundled images.
+      '/images': apiTarget,
       '/health': apiTarget,
     },
   },
