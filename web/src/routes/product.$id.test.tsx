@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { cartStore } from '../lib/cart';
 import { signIn } from '../lib/session';
-import { aProduct, aSession } from '../test/builders';
+import { aCartLine, aProduct, aSession } from '../test/builders';
 import { server } from '../test/msw-server';
 import { renderApp } from '../test/render-app';
 
@@ -90,6 +90,18 @@ describe('product page', () => {
     expect(cartStore.get()).toEqual([
       expect.objectContaining({ product: 'p1', name: 'Core Hoodie', price: 3999, size: 'MD', qty: 2 }),
     ]);
+  });
+
+  it('merges with the same product and size already in the cart, capped at the stock', async () => {
+    cartStore.set([aCartLine({ product: 'p1', size: 'MD', qty: 2, countInStock: 3 })]);
+    const { router } = await openProduct(aProduct({ id: 'p1', sizes: ['MD'], countInStock: 3 }));
+
+    fireEvent.click(screen.getByRole('radio', { name: 'MD' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    fireEvent.click(addButton());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+    expect(cartStore.get()).toEqual([expect.objectContaining({ product: 'p1', size: 'MD', qty: 3 })]);
   });
 
   it('adds a product without sizes straight away', async () => {

@@ -1,4 +1,4 @@
-import { fromMinor, type OrderInput, type PaymentMethod, ShippingAddress } from '@shop/contracts';
+import { fromMinor, type OrderInput, type PaymentMethod, ShippingAddress, shopConfig } from '@shop/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
@@ -158,13 +158,13 @@ export function CheckoutPage() {
           </fieldset>
 
           <fieldset className="checkout-section">
-            <legend>Affiliate code</legend>
+            <legend>Discount</legend>
             <Field
               label="Affiliate code (optional)"
               name="affiliateCode"
               autoComplete="off"
               autoCapitalize="characters"
-              hint="A valid code takes 5% off your items subtotal."
+              hint={`A valid code takes ${Math.round(shopConfig.affiliateDiscountRate * 100)}% off your items subtotal.`}
               value={affiliateCode}
               error={errors.affiliateCode}
               onChange={(event) => setAffiliateCode(event.currentTarget.value)}
