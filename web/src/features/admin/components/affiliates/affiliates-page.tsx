@@ -7,6 +7,7 @@ import {
 } from '../../api/affiliates';
 import { AdminPage } from '../ui/admin-page';
 import { errorMessage, formatDate } from '../ui/format';
+import { ShortId } from '../ui/short-id';
 import { EmptyState, ErrorPanel, LoadingState } from '../ui/states';
 import { TableScroll } from '../ui/table-scroll';
 
@@ -75,7 +76,9 @@ function AffiliateRow({ request }: { request: AffiliateRequest }) {
 
   return (
     <tr>
-      <td className="admin-table__id">{request.id}</td>
+      <td className="admin-table__id">
+        <ShortId id={request.id} />
+      </td>
       <th scope="row" className="admin-table__name">
         {name}
         <div className="muted admin-table__sub">Applied {formatDate(request.createdAt)}</div>

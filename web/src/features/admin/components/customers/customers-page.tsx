@@ -4,6 +4,7 @@ import { useId, useMemo, useState } from 'react';
 import { customersQuery } from '../../api/dashboard';
 import { AdminPage } from '../ui/admin-page';
 import { errorMessage, formatDate } from '../ui/format';
+import { ShortId } from '../ui/short-id';
 import { EmptyState, ErrorPanel, LoadingState } from '../ui/states';
 import { TableScroll } from '../ui/table-scroll';
 import {
@@ -125,7 +126,9 @@ function CustomersTable({ customers, sort, onSort }: CustomersTableProps) {
         <tbody>
           {customers.map((customer) => (
             <tr key={customer.id}>
-              <td className="admin-table__id">{customer.id}</td>
+              <td className="admin-table__id">
+                <ShortId id={customer.id} />
+              </td>
               <th scope="row" className="admin-table__name">
                 {customer.name}
               </th>

@@ -6,6 +6,7 @@ import { formatMoney } from '../../../../ui/money';
 import { adminOrderQuery } from '../../api/orders';
 import { errorMessage, formatDateTime } from '../ui/format';
 import { Modal } from '../ui/modal';
+import { TableScroll } from '../ui/table-scroll';
 import { customerContact, customerName, itemsOf, PAYMENT_LABELS, shippingLine } from './order-fields';
 import { StatusBadge } from './status-badge';
 import { StatusControl } from './status-control';
@@ -54,7 +55,7 @@ export function OrderDetailDialog({ order: listed, onClose }: OrderDetailDialogP
 
           <section className="admin-subsection" aria-labelledby={`order-${order.id}-items`}>
             <h3 id={`order-${order.id}-items`}>Items</h3>
-            <div className="admin-table-wrap">
+            <TableScroll label="Items of this order">
               <table className="admin-table admin-table--compact">
                 <thead>
                   <tr>
@@ -77,7 +78,7 @@ export function OrderDetailDialog({ order: listed, onClose }: OrderDetailDialogP
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           </section>
 
           <section className="admin-subsection" aria-labelledby={`order-${order.id}-history`}>

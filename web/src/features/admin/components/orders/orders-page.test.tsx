@@ -28,6 +28,13 @@ const withHistory = (order: Order): Order => ({
   ],
 });
 
+/** The table row of an order, found by its open button. */
+function rowOf(id: string): HTMLElement {
+  const row = screen.getByRole('button', { name: `Open order ${id}` }).closest('tr');
+  if (!row) throw new Error(`No row for order ${id}`);
+  return row;
+}
+
 /** happy-dom's viewport; matchMedia answers from it. */
 function setWidth(width: number) {
   (
@@ -60,7 +67,7 @@ describe('admin orders page', () => {
       'Status',
       'Actions',
     ]);
-    const row = within(screen.getByRole('row', { name: /#o1/ }));
+    const row = within(rowOf('o1'));
     expect(row.getByText('12 Canal Road, Lahore 54000, Pakistan')).toBeTruthy();
     expect(row.getByText('PKR 9,000.00')).toBeTruthy();
     expect(row.getByText('0300-1234567')).toBeTruthy();
@@ -102,7 +109,7 @@ describe('admin orders page', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Status update failed: A Delivered order cannot become Pending');
-    const row = within(screen.getByRole('row', { name: /#o2/ }));
+    const row = within(rowOf('o2'));
     expect(row.getByText('Delivered', { selector: '.admin-status' })).toBeTruthy();
     // The refused choice stays selected so the admin can see what was refused and pick again.
     expect((row.getByRole('combobox') as HTMLSelectElement).value).toBe('Pending');
@@ -125,7 +132,7 @@ describe('admin orders page', () => {
 
     await waitFor(() =>
       expect(
-        within(screen.getByRole('row', { name: /#o1/ })).getByText('Dispatched', {
+        within(rowOf('o1')).getByText('Dispatched', {
           selector: '.admin-status',
         }),
       ).toBeTruthy(),
@@ -166,9 +173,9 @@ describe('admin orders page', () => {
     server.use(http.get('/api/orders/o1', () => HttpResponse.json(withHistory(pending))));
     renderApp('/admin/orders');
 
-    fireEvent.click(
-      await screen.findByRole('row', { name: /#o1/ }).then((row) => within(row).getByText('Ayesha Khan')),
-    );
+    await screen.findByRole('button', { name: 'Open order o1' });
+    // A click anywhere on the row opens it, not only on the order number.
+    fireEvent.click(within(rowOf('o1')).getByText('Ayesha Khan'));
     const dialog = await screen.findByRole('dialog', { name: 'Order #o1' });
     expect(within(dialog).getByText('Is Paid').nextElementSibling?.textContent).toBe('No');
     expect(within(dialog).queryByText('Paid At')).toBeNull();
@@ -179,6 +186,52 @@ describe('admin orders page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Open order o1' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('changes the status from the overlay; the overlay, its history and the row follow', async () => {
+    let current: Order = withHistory(pending);
+    server.use(
+      http.get('/api/orders/o1', () => HttpResponse.json(current)),
+      http.put('/api/admin/orders/o1/status', () => {
+        current = {
+          ...current,
+          status: 'Paid',
+          isPaid: true,
+          paidAt: '2025-03-07T05:00:00.000Z',
+          statusHistory: [
+            ...(current.statusHistory ?? []),
+            {
+              from: 'Pending',
+              to: 'Paid',
+              at: '2025-03-07T05:00:00.000Z',
+              by: { id: 'a1', name: 'Admin Aziz' },
+            },
+          ],
+        };
+        return HttpResponse.json(current);
+      }),
+    );
+    renderApp('/admin/orders');
+    fireEvent.click(await screen.findByRole('button', { name: 'Open order o1' }));
+    const dialog = within(await screen.findByRole('dialog'));
+
+    fireEvent.change(dialog.getByRole('combobox', { name: 'Status of order o1' }), {
+      target: { value: 'Paid' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Update status of order o1' }));
+
+    await waitFor(() => expect(dialog.getByText('Is Paid').nextElementSibling?.textContent).toBe('Yes'));
+    expect(dialog.getByText('Paid At').nextElementSibling?.textContent).toBe('07-Mar-2025, 10:00 am');
+    await waitFor(() => expect(dialog.getAllByRole('listitem')).toHaveLength(3));
+    expect(within(rowOf('o1')).getByText('Paid', { selector: '.admin-status' })).toBeTruthy();
+  });
+
+  it('does not open the overlay when the row’s own controls are used', async () => {
+    renderApp('/admin/orders');
+
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Status of order o1' }));
+
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it("says 'Order not found' when the order is gone", async () => {

@@ -5,7 +5,9 @@ import { formatMoney } from '../../../../ui/money';
 import { adminOrdersQuery } from '../../api/orders';
 import { AdminPage } from '../ui/admin-page';
 import { errorMessage, formatDateTime } from '../ui/format';
+import { ShortId } from '../ui/short-id';
 import { EmptyState, ErrorPanel, LoadingState } from '../ui/states';
+import { TableScroll } from '../ui/table-scroll';
 import { useIsDesktop } from '../ui/use-media-query';
 import { OrderDetailDialog } from './order-detail-dialog';
 import { customerContact, customerName, shippingLine } from './order-fields';
@@ -72,14 +74,14 @@ function OpenOrderButton({ order, onOpen }: { order: Order; onOpen: (id: string)
       aria-label={`Open order ${order.id}`}
       aria-haspopup="dialog"
     >
-      #{order.id}
+      #<ShortId id={order.id} />
     </button>
   );
 }
 
 function OrdersTable({ orders, onOpen }: OrdersViewProps) {
   return (
-    <div className="admin-table-wrap">
+    <TableScroll label="Orders table">
       <table className="admin-table admin-table--rows-open">
         <caption className="visually-hidden">Orders; open an order for its details and history</caption>
         <thead>
@@ -123,7 +125,7 @@ function OrdersTable({ orders, onOpen }: OrdersViewProps) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -52,7 +52,8 @@ export function ImageField({
         onChange={(event) => onFileChange(event.currentTarget.files?.[0] ?? null)}
       />
       <p id={hintId} className="admin-hint">
-        {currentImage ? 'A new image replaces the current one. ' : ''}JPEG, PNG, WebP or GIF, at most 5 MB.
+        {currentImage ? 'A new image replaces the current one. ' : ''}JPEG, PNG, WebP, AVIF or GIF, at most 5
+        MB.
       </p>
       {error && (
         <p id={errorId} className="admin-field-error">

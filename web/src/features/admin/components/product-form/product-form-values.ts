@@ -112,7 +112,7 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** The client's check of a picked file; the server checks the content again. */
 export function imageFileProblem(file: File): string | null {
-  if (!file.type.startsWith('image/')) return 'Image must be an image file (JPEG, PNG, WebP or GIF)';
+  if (!file.type.startsWith('image/')) return 'Image must be an image file (JPEG, PNG, WebP, AVIF or GIF)';
   if (file.size > MAX_IMAGE_BYTES) return 'Image must be at most 5 MB';
   return null;
 }

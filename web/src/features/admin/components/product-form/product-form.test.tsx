@@ -80,7 +80,7 @@ describe('create product form', () => {
     type('Name', 'Core Hoodie');
 
     pick(new File(['%PDF'], 'catalogue.pdf', { type: 'application/pdf' }));
-    expect(screen.getByText('Image must be an image file (JPEG, PNG, WebP or GIF)')).toBeTruthy();
+    expect(screen.getByText('Image must be an image file (JPEG, PNG, WebP, AVIF or GIF)')).toBeTruthy();
     expect(screen.queryByRole('img')).toBeNull();
 
     pick(jpeg());

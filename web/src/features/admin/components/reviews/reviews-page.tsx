@@ -5,6 +5,7 @@ import { adminReviewsQuery, useDeleteReview } from '../../api/reviews';
 import { AdminPage } from '../ui/admin-page';
 import { errorMessage, formatDateTime } from '../ui/format';
 import { ConfirmDialog } from '../ui/modal';
+import { ShortId } from '../ui/short-id';
 import { EmptyState, ErrorPanel, LoadingState } from '../ui/states';
 import { TableScroll } from '../ui/table-scroll';
 import { useIsDesktop } from '../ui/use-media-query';
@@ -86,7 +87,9 @@ function Author({ review }: { review: AdminReview }) {
 function Product({ review }: { review: AdminReview }) {
   return (
     <>
-      <div className="admin-table__id">{review.productId}</div>
+      <div className="admin-card__id">
+        <ShortId id={review.productId} />
+      </div>
       {review.productName && <div className="muted admin-table__sub">{review.productName}</div>}
     </>
   );
@@ -130,7 +133,9 @@ function ReviewsTable({ reviews, onDelete }: ReviewsViewProps) {
         <tbody>
           {reviews.map((review) => (
             <tr key={review.id}>
-              <td className="admin-table__id">{review.id}</td>
+              <td className="admin-table__id">
+                <ShortId id={review.id} />
+              </td>
               <td>
                 <Product review={review} />
               </td>
@@ -173,7 +178,9 @@ function ReviewCards({ reviews, onDelete }: ReviewsViewProps) {
             <dl className="admin-card__facts">
               <div>
                 <dt>ID</dt>
-                <dd>{review.id}</dd>
+                <dd>
+                  <ShortId id={review.id} />
+                </dd>
               </div>
               <div>
                 <dt>Product</dt>
