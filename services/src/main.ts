@@ -20,7 +20,9 @@ try {
   throw error;
 }
 if (config.EVENT_STORE === 'esdb') {
-  console.error('Invalid configuration:\n  - EVENT_STORE=esdb: the EventStoreDB adapter is not part of this build yet; use sqlite.');
+  console.error(
+    'Invalid configuration:\n  - EVENT_STORE=esdb: the EventStoreDB adapter is not part of this build yet; use sqlite.',
+  );
   process.exit(1);
 }
 

@@ -6,13 +6,13 @@ import { EVENT_SCHEMA_VERSIONS, type EventStore } from '@shop/contracts';
 import { allProjectors, openReadModels, ProjectionRunner, type ReadModelsDb } from '@shop/projections';
 import type { Hono } from 'hono';
 import type { AuthDeps } from './accounts/auth';
+import { lookupCaller } from './accounts/caller';
 import { apiRoutes } from './api';
 import { createApp } from './app';
 import type { CommandDeps } from './commands/handle-command';
-import { openSqliteEventStore } from './eventstore/sqlite-event-store';
 import { upcasters } from './events/upcasters';
 import { upcastingStore } from './events/upcasting-store';
-import { lookupCaller } from './accounts/caller';
+import { openSqliteEventStore } from './eventstore/sqlite-event-store';
 import { startReservationSweep } from './orders/reservation-sweep';
 import { type Logger, silentLogger } from './shared/logger';
 
@@ -64,7 +64,10 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     options.demoImagesDir ?? fileURLToPath(new URL('../assets/demo-images', import.meta.url));
   const rawStore =
     options.store ??
-    openSqliteEventStore({ path: join(options.dataDir, 'events.sqlite'), durability: options.durability ?? 'durable' });
+    openSqliteEventStore({
+      path: join(options.dataDir, 'events.sqlite'),
+      durability: options.durability ?? 'durable',
+    });
   const store = upcastingStore(rawStore, EVENT_SCHEMA_VERSIONS, upcasters);
   const readModels = openReadModels(join(options.dataDir, 'read-models.sqlite'));
   const runner = new ProjectionRunner({ store, readModels, projectors: allProjectors });

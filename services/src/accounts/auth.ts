@@ -53,7 +53,8 @@ export async function authenticate(deps: AuthDeps, c: Context): Promise<Caller |
     });
     subject = payload.sub;
   } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) throw unauthenticated('Your session has expired. Please sign in again.');
+    if (error instanceof joseErrors.JWTExpired)
+      throw unauthenticated('Your session has expired. Please sign in again.');
     throw unauthenticated('Your sign-in is not valid. Please sign in again.');
   }
   const caller = subject ? deps.lookupCaller(subject) : undefined;

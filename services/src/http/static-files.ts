@@ -78,12 +78,13 @@ async function sendFile(
   try {
     const info = await stat(file);
     if (!info.isFile()) return undefined;
-    const body = c.req.method === 'HEAD' ? null : await readFile(file);
-    return c.body(body, 200, {
+    const headers = {
       'Content-Type': contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream',
       'Content-Length': String(info.size),
       'Cache-Control': cacheControl,
-    });
+    };
+    if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+    return c.body(new Uint8Array(await readFile(file)), 200, headers);
   } catch {
     return undefined;
   }
