@@ -1,0 +1,22 @@
+/**
+ * Every call only an administrator may make, kept next to the attack tests: a test checks that
+ * this list covers every route registered under /api/admin and the other admin-only calls.
+ */
+export const ADMIN_ROUTES: readonly { method: string; path: string }[] = [
+  { method: 'GET', path: '/api/admin/users' },
+  { method: 'GET', path: '/api/admin/reviews' },
+  { method: 'GET', path: '/api/admin/metrics' },
+  { method: 'PUT', path: '/api/admin/orders/:id/status' },
+  { method: 'GET', path: '/api/orders' },
+  { method: 'GET', path: '/api/affiliate' },
+  { method: 'PUT', path: '/api/affiliate/:id/approve' },
+  { method: 'PUT', path: '/api/affiliate/:id/reject' },
+  { method: 'POST', path: '/api/products' },
+  { method: 'PUT', path: '/api/products/:id' },
+  { method: 'DELETE', path: '/api/products/:id' },
+  { method: 'POST', path: '/api/upload' },
+  { method: 'DELETE', path: '/api/reviews/:id' },
+];
+
+/** The concrete address to call for a route pattern. */
+export const concretePath = (path: string) => path.replace(':id', 'some-id');
