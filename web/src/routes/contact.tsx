@@ -1,6 +1,5 @@
 import { shopConfig } from '@shop/contracts';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { plannedPaths } from '../ui/paths';
 import { SupportContacts } from '../ui/support-contacts';
 
 export const Route = createFileRoute('/contact')({
@@ -19,8 +18,7 @@ function ContactPage() {
       <h2>About an order</h2>
       <p>
         Have your order ID ready; you find it on your order page and in your order history. You can also
-        follow a delivery yourself on the <Link to={plannedPaths.track}>Track Order</Link> page once signed
-        in.
+        follow a delivery yourself on the <Link to={'/track'}>Track Order</Link> page once signed in.
       </p>
       <h2>Payments by {shopConfig.manualPayment.label}</h2>
       <p>

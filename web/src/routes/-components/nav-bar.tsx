@@ -3,7 +3,6 @@ import { useEffect, useId, useState } from 'react';
 import { useCart } from '../../lib/cart';
 import { signOut, useSession } from '../../lib/session';
 import { brandName } from '../../ui/brand';
-import { plannedPaths } from '../../ui/paths';
 
 interface NavItem {
   to: string;
@@ -14,11 +13,11 @@ interface NavItem {
 
 const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', label: 'Home', audience: 'everyone' },
-  { to: plannedPaths.shopping, label: 'Shopping', audience: 'everyone' },
-  { to: plannedPaths.blog, label: 'Blog', audience: 'everyone' },
-  { to: plannedPaths.review, label: 'Leave a Review', audience: 'signed-in' },
-  { to: plannedPaths.track, label: 'Track Order', audience: 'signed-in' },
-  { to: plannedPaths.admin, label: 'Admin Dashboard', audience: 'admin' },
+  { to: '/shopping', label: 'Shopping', audience: 'everyone' },
+  { to: '/blog', label: 'Blog', audience: 'everyone' },
+  { to: '/review', label: 'Leave a Review', audience: 'signed-in' },
+  { to: '/track', label: 'Track Order', audience: 'signed-in' },
+  { to: '/admin', label: 'Admin Dashboard', audience: 'admin' },
 ];
 
 /**
@@ -84,7 +83,7 @@ export function NavBar() {
             ))}
             <li>
               <Link
-                to={plannedPaths.cart}
+                to={'/cart'}
                 className="site-nav__link site-nav__cart"
                 aria-label={
                   lineCount > 0 ? `Cart, ${lineCount} ${lineCount === 1 ? 'item' : 'items'}` : undefined
@@ -103,7 +102,7 @@ export function NavBar() {
           <div className="site-nav__account">
             {session ? (
               <>
-                <Link to={plannedPaths.profile} className="site-nav__link" onClick={() => setMenuOpen(false)}>
+                <Link to={'/profile'} className="site-nav__link" onClick={() => setMenuOpen(false)}>
                   Profile
                 </Link>
                 <button type="button" className="button button--ghost" onClick={signOut}>
@@ -111,11 +110,7 @@ export function NavBar() {
                 </button>
               </>
             ) : (
-              <Link
-                to={plannedPaths.login}
-                className="button button--primary"
-                onClick={() => setMenuOpen(false)}
-              >
+              <Link to={'/login'} className="button button--primary" onClick={() => setMenuOpen(false)}>
                 Sign in
               </Link>
             )}

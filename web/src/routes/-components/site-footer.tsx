@@ -2,7 +2,6 @@ import { shopConfig } from '@shop/contracts';
 import { Link } from '@tanstack/react-router';
 import { brandName } from '../../ui/brand';
 import { formatMoney } from '../../ui/money';
-import { plannedPaths } from '../../ui/paths';
 
 /** Site footer: promises (from the shop configuration, so copy and rules agree), links, support. */
 export function SiteFooter() {
@@ -25,16 +24,16 @@ export function SiteFooter() {
           <h2 className="site-footer__heading">Shop</h2>
           <ul>
             <li>
-              <Link to={plannedPaths.shopping}>Shopping</Link>
+              <Link to={'/shopping'}>Shopping</Link>
             </li>
             <li>
-              <Link to={plannedPaths.blog}>Blog</Link>
+              <Link to={'/blog'}>Blog</Link>
             </li>
             <li>
-              <Link to={plannedPaths.cart}>Cart</Link>
+              <Link to={'/cart'}>Cart</Link>
             </li>
             <li>
-              <Link to={plannedPaths.affiliateRequest}>Become an Affiliate</Link>
+              <Link to={'/affiliate/request'}>Become an Affiliate</Link>
             </li>
           </ul>
         </nav>
@@ -42,13 +41,13 @@ export function SiteFooter() {
           <h2 className="site-footer__heading">Help</h2>
           <ul>
             <li>
-              <Link to={plannedPaths.contact}>Contact</Link>
+              <Link to={'/contact'}>Contact</Link>
             </li>
             <li>
-              <Link to={plannedPaths.terms}>Terms</Link>
+              <Link to={'/terms'}>Terms</Link>
             </li>
             <li>
-              <Link to={plannedPaths.privacy}>Privacy</Link>
+              <Link to={'/privacy'}>Privacy</Link>
             </li>
           </ul>
         </nav>

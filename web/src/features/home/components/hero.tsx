@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { plannedPaths } from '../../../ui/paths';
 
 /** The home page's opening statement and its call to action. */
 export function Hero() {
@@ -14,10 +13,10 @@ export function Hero() {
           Premium training wear that moves with you, from the first rep to the last mile.
         </p>
         <div className="hero__actions">
-          <Link to={plannedPaths.shopping} className="button button--primary button--large">
+          <Link to={'/shopping'} className="button button--primary button--large">
             Shop Now
           </Link>
-          <Link to={plannedPaths.blog} className="button button--ghost button--large">
+          <Link to={'/blog'} className="button button--ghost button--large">
             Read the journal
           </Link>
         </div>

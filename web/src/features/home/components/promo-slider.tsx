@@ -2,7 +2,6 @@ import { shopConfig } from '@shop/contracts';
 import { Link } from '@tanstack/react-router';
 import { Carousel, type CarouselSlide } from '../../../ui/carousel';
 import { formatMoney } from '../../../ui/money';
-import { plannedPaths } from '../../../ui/paths';
 
 /** Spec section 9: 4 slides, 3 seconds each. */
 const SLIDE_INTERVAL_MS = 3000;
@@ -54,7 +53,7 @@ const slides: CarouselSlide[] = PROMOS.map((promo) => ({
       <p className="eyebrow">{promo.eyebrow}</p>
       <h2 className="promo__title">{promo.title}</h2>
       <p className="promo__text">{promo.text}</p>
-      <Link to={plannedPaths.shopping} className="promo__link">
+      <Link to={'/shopping'} className="promo__link">
         Explore
       </Link>
     </div>

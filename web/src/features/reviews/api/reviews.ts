@@ -1,4 +1,4 @@
-import type { PublicReview, ReviewInput } from '@shop/contracts';
+import type { Product, PublicReview, ReviewInput } from '@shop/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -17,3 +17,10 @@ export const productReviewsQuery = (productId: string) =>
 
 /** `POST /api/reviews` as the signed-in user. */
 export const postReview = (input: ReviewInput) => api.post<unknown>('/api/reviews', input);
+
+/** The products to choose from on /review (`GET /api/products`, no authentication). */
+export const reviewableProductsQuery = () =>
+  queryOptions({
+    queryKey: ['products', 'list'] as const,
+    queryFn: ({ signal }) => api.get<Product[]>('/api/products', { signal }),
+  });

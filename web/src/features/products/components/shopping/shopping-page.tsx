@@ -2,7 +2,6 @@ import { shopConfig } from '@shop/contracts';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { plannedPaths } from '../../../../ui/paths';
 import { catalogueQuery, SHOPPING_PAGES } from '../../api/catalogue';
 import { filtersOf, type ShoppingSearch } from '../../catalogue-search';
 import { CatalogueResults } from './catalogue-results';
@@ -50,7 +49,7 @@ export function ShoppingPage({ search, onSearchChange }: ShoppingPageProps) {
         <SearchBox value={search.search ?? ''} onSearch={(text) => update({ search: text || undefined })} />
       </header>
 
-      <Link to={plannedPaths.affiliateRequest} className="affiliate-banner">
+      <Link to={'/affiliate/request'} className="affiliate-banner">
         Use Affiliate link to get {discount} off Now
       </Link>
 

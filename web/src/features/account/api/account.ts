@@ -1,0 +1,59 @@
+import type {
+  AffiliateRequest,
+  MyAffiliate,
+  Order,
+  OrderTracking,
+  ProfileUpdate,
+  User,
+} from '@shop/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export const accountKeys = {
+  profile: ['profile'] as const,
+  myOrders: ['orders', 'mine'] as const,
+  order: (id: string) => ['orders', id] as const,
+  tracking: (id: string) => ['orders', id, 'tracking'] as const,
+  myAffiliate: ['affiliate', 'me'] as const,
+};
+
+/** `GET /api/orders/myorders`: the signed-in user's orders. */
+export const myOrdersQuery = () =>
+  queryOptions({
+    queryKey: accountKeys.myOrders,
+    queryFn: ({ signal }) => api.get<Order[]>('/api/orders/myorders', { signal }),
+  });
+
+/** `GET /api/orders/{id}`: one order with its items. */
+export const orderQuery = (id: string) =>
+  queryOptions({
+    queryKey: accountKeys.order(id),
+    queryFn: ({ signal }) => api.get<Order>(`/api/orders/${encodeURIComponent(id)}`, { signal }),
+  });
+
+/** `GET /api/orders/{id}/tracking`: the order, its progress and the timeline built from its events. */
+export const trackingQuery = (id: string) =>
+  queryOptions({
+    queryKey: accountKeys.tracking(id),
+    queryFn: ({ signal }) =>
+      api.get<OrderTracking>(`/api/orders/${encodeURIComponent(id)}/tracking`, { signal }),
+  });
+
+/** `GET /api/affiliate/me`: status, code, link, uses and commission of the signed-in user. */
+export const myAffiliateQuery = () =>
+  queryOptions({
+    queryKey: accountKeys.myAffiliate,
+    queryFn: ({ signal }) => api.get<MyAffiliate>('/api/affiliate/me', { signal }),
+  });
+
+/** Answer of `PUT /api/users/profile`: the user, a fresh token and a message. */
+export interface ProfileUpdateAnswer extends User {
+  token: string;
+  message?: string;
+}
+
+export const updateProfile = (input: ProfileUpdate) =>
+  api.put<ProfileUpdateAnswer>('/api/users/profile', input);
+
+/** `POST /api/affiliate`: the new request, with the server's 'Request submitted! Status: ...'. */
+export const requestAffiliate = () => api.post<AffiliateRequest & { message?: string }>('/api/affiliate');

@@ -1,0 +1,192 @@
+import { type Order, type OrderItem, shopConfig, toMinor } from '@shop/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { addLine, cartStore, NO_SIZE } from '../../../lib/cart';
+import { formatShopDate } from '../../../ui/dates';
+import { EmptyState } from '../../../ui/empty-state';
+import { formatMoney } from '../../../ui/money';
+import { PriceSummary } from '../../../ui/price-summary';
+import { orderQuery } from '../api/account';
+import { PAYMENT_METHOD_LABELS } from './payment-labels';
+import './account.css';
+
+export const ORDER_LOAD_FAILED = 'Could not load this order. Please try again.';
+
+const itemsOf = (order: Order): OrderItem[] => order.OrderItems ?? order.orderItems ?? [];
+
+/** Spec section 4: every item goes back into the cart with quantity 1 and its size (or '-'), capped at stock. */
+export function reorder(order: Order): void {
+  cartStore.set((lines) =>
+    itemsOf(order).reduce(
+      (cart, item) =>
+        addLine(cart, {
+          product: String(item.Product?.id ?? item.product),
+          name: item.Product?.name ?? item.name,
+          image: item.Product?.image ?? item.image,
+          price: item.price,
+          countInStock: item.Product?.countInStock ?? 0,
+          qty: 1,
+          size: item.size || NO_SIZE,
+        }),
+      lines,
+    ),
+  );
+}
+
+/** One order: header, shipping and payment cards, items, summary, Reorder and the help block. */
+export function OrderPage({ id }: { id: string }) {
+  const navigate = useNavigate();
+  const order = useQuery(orderQuery(id));
+
+  if (order.isPending)
+    return (
+      <section className="account-page container">
+        <p role="status">Loading order details...</p>
+      </section>
+    );
+  if (order.isError) {
+    const missing = order.error instanceof ApiError && order.error.status === 404;
+    return (
+      <section className="account-page container">
+        {missing ? (
+          <EmptyState title="Order not found" text="There is no order with this number on your account.">
+            <Link to="/profile" className="button button--primary">
+              Back to Profile
+            </Link>
+          </EmptyState>
+        ) : (
+          <div className="form-error" role="alert">
+            {errorMessage(order.error, ORDER_LOAD_FAILED)}
+          </div>
+        )}
+      </section>
+    );
+  }
+
+  const data = order.data;
+  const items = itemsOf(data);
+  const address = data.shippingAddress;
+  const { manualPayment, support } = shopConfig;
+
+  return (
+    <section className="account-page container" aria-labelledby="order-title">
+      <div className="page-head">
+        <div>
+          <h1 id="order-title">Order #{data.id}</h1>
+          <p className="muted">Placed on {formatShopDate(data.createdAt)}</p>
+        </div>
+        <span className={`status-badge status-badge--${data.isDelivered ? 'delivered' : 'default'}`}>
+          {data.isDelivered ? `Delivered at ${formatShopDate(data.deliveredAt)}` : 'Processing'}
+        </span>
+      </div>
+
+      <div className="panel-grid">
+        <section className="panel" aria-labelledby="shipping-title">
+          <h2 id="shipping-title">Shipping Address</h2>
+          {address?.address ? (
+            <address>
+              {address.fullName && <div>{address.fullName}</div>}
+              <div>{address.address}</div>
+              <div>
+                {address.city}, {address.postalCode}
+              </div>
+              <div>{address.country}</div>
+              {address.phone && <div>{address.phone}</div>}
+            </address>
+          ) : (
+            <p className="muted">No shipping address</p>
+          )}
+        </section>
+
+        <section className="panel" aria-labelledby="payment-title">
+          <h2 id="payment-title">Payment Method</h2>
+          <div className="page-head">
+            <span>{PAYMENT_METHOD_LABELS[data.paymentMethod] ?? data.paymentMethod}</span>
+            <span className={`status-badge status-badge--${data.isPaid ? 'delivered' : 'default'}`}>
+              {data.isPaid ? `Paid at ${formatShopDate(data.paidAt)}` : 'Pending'}
+            </span>
+          </div>
+          {data.paymentMethod !== 'COD' && (
+            <div>
+              <p className="muted">
+                Send the total by JazzCash, EasyPaisa or bank transfer, then share a screenshot with your
+                order number at {support.email}. We mark the order paid once the payment is confirmed.
+              </p>
+              <dl className="details">
+                <div>
+                  <dt>Account title</dt>
+                  <dd>{manualPayment.accountTitle}</dd>
+                </div>
+                <div>
+                  <dt>JazzCash</dt>
+                  <dd>{manualPayment.jazzCash}</dd>
+                </div>
+                <div>
+                  <dt>EasyPaisa</dt>
+                  <dd>{manualPayment.easyPaisa}</dd>
+                </div>
+                <div>
+                  <dt>Bank account</dt>
+                  <dd>{manualPayment.bankAccount}</dd>
+                </div>
+              </dl>
+            </div>
+          )}
+        </section>
+      </div>
+
+      <section className="panel" aria-labelledby="items-title">
+        <h2 id="items-title">Order Items</h2>
+        {items.length === 0 ? (
+          <p className="muted">No items in this order</p>
+        ) : (
+          <ul className="order-items">
+            {items.map((item) => (
+              <li key={item.id}>
+                <img src={item.image} alt={item.name} width={64} height={64} />
+                <div>
+                  <p>
+                    <strong>{item.name}</strong>
+                  </p>
+                  <p className="muted">
+                    Size: {item.size || NO_SIZE} · Qty: {item.qty} × {formatMoney(item.price)}
+                  </p>
+                </div>
+                <strong>{formatMoney((toMinor(item.price) * item.qty) / 100)}</strong>
+              </li>
+            ))}
+          </ul>
+        )}
+        <PriceSummary
+          pricing={{
+            itemsPrice: toMinor(data.itemsPrice),
+            discount: toMinor(data.discountPrice ?? 0),
+            shippingPrice: toMinor(data.shippingPrice),
+            totalPrice: toMinor(data.totalPrice),
+          }}
+        />
+        {items.length > 0 && (
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              reorder(data);
+              void navigate({ to: '/cart' });
+            }}
+          >
+            Reorder These Items
+          </button>
+        )}
+      </section>
+
+      <section className="panel" aria-labelledby="help-title">
+        <h2 id="help-title">Need help with your order?</h2>
+        <p>
+          Call <a href={`tel:${support.phone.replaceAll(' ', '')}`}>{support.phone}</a> or write to{' '}
+          <a href={`mailto:${support.email}`}>{support.email}</a> with your order number.
+        </p>
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import type { OrderStatus } from '@shop/contracts';
+
+/** Statuses the order history colours (spec section 4); any other shows in the default style. */
+const COLOURED: ReadonlySet<string> = new Set(['Paid', 'Dispatched', 'Delivered', 'Cancelled']);
+
+const ICONS: Readonly<Record<string, string>> = {
+  Pending: '⏳',
+  Paid: '💳',
+  Processing: '⚙',
+  Shipped: '🚚',
+  Dispatched: '🚚',
+  Delivered: '✓',
+  Cancelled: '✕',
+};
+
+/** The order's status as a coloured pill; `withIcon` adds the tracking page's icon. */
+export function OrderStatusBadge({
+  status,
+  withIcon = false,
+}: {
+  status: OrderStatus | string;
+  withIcon?: boolean;
+}) {
+  const tone = COLOURED.has(status) ? status.toLowerCase() : 'default';
+  return (
+    <span className={`status-badge status-badge--${tone}`}>
+      {withIcon && <span aria-hidden="true">{ICONS[status] ?? '•'} </span>}
+      {status}
+    </span>
+  );
+}

@@ -1,0 +1,146 @@
+import { shopConfig } from '@shop/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { formatShopDate } from '../../../ui/dates';
+import { SupportContacts } from '../../../ui/support-contacts';
+import { trackingQuery } from '../api/account';
+import { PAYMENT_METHOD_LABELS } from './payment-labels';
+import { OrderStatusBadge } from './status-badge';
+import './account.css';
+
+export const TRACKING_FAILED = 'Something went wrong while loading this order.';
+
+const dateTime = (iso: string) =>
+  new Intl.DateTimeFormat(shopConfig.locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: shopConfig.timeZone,
+  }).format(new Date(iso));
+
+/** The order's progress bar, the timeline built from its events, and its summary. */
+export function TrackingPage({ id }: { id: string }) {
+  const tracking = useQuery(trackingQuery(id));
+
+  if (tracking.isPending)
+    return (
+      <section className="account-page container">
+        <p role="status">Loading tracking details...</p>
+      </section>
+    );
+
+  if (tracking.isError) {
+    const unknown = tracking.error instanceof ApiError && tracking.error.status === 404;
+    return (
+      <section className="account-page container" aria-labelledby="tracking-failed">
+        <div className="panel">
+          <h1 id="tracking-failed">Order Not Found</h1>
+          {unknown ? (
+            <>
+              <p>We couldn't find an order with ID: {id}</p>
+              <Link to="/" className="button button--primary">
+                Return to Homepage
+              </Link>
+            </>
+          ) : (
+            <>
+              <p role="alert">{errorMessage(tracking.error, TRACKING_FAILED)}</p>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => void tracking.refetch()}
+              >
+                Try Again
+              </button>
+            </>
+          )}
+        </div>
+      </section>
+    );
+  }
+
+  const { order, progress, timeline } = tracking.data;
+  const tone =
+    order.status === 'Delivered' ? 'delivered' : order.status === 'Cancelled' ? 'cancelled' : 'default';
+  const address = order.shippingAddress;
+
+  return (
+    <section className="account-page container" aria-labelledby="tracking-title">
+      <div className="page-head">
+        <h1 id="tracking-title">Order #{order.id}</h1>
+        <OrderStatusBadge status={order.status} withIcon />
+      </div>
+
+      <section className="panel" aria-label="Progress">
+        <div
+          className="progress"
+          role="progressbar"
+          aria-label="Delivery progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+          aria-valuetext={`${progress}% - ${order.status}`}
+        >
+          <div className={`progress__bar progress__bar--${tone}`} style={{ width: `${progress}%` }} />
+        </div>
+        <div className="progress-labels" aria-hidden="true">
+          <span>Order Placed</span>
+          <span>Delivered</span>
+        </div>
+      </section>
+
+      <section className="panel" aria-labelledby="timeline-title">
+        <h2 id="timeline-title">Timeline</h2>
+        <ol className="timeline">
+          {timeline.map((step) => (
+            <li
+              key={step.key}
+              data-state={step.state}
+              aria-current={step.state === 'current' ? 'step' : undefined}
+            >
+              <h3>{step.label}</h3>
+              <p className="muted">{step.description}</p>
+              {step.at && (
+                <p>
+                  <time dateTime={step.at}>{dateTime(step.at)}</time>
+                </p>
+              )}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <div className="panel-grid">
+        <section className="panel" aria-labelledby="summary-title">
+          <h2 id="summary-title">Order Summary</h2>
+          <dl className="details">
+            <div>
+              <dt>Shipping address</dt>
+              <dd>
+                {[address.address, address.city, address.postalCode, address.country]
+                  .filter(Boolean)
+                  .join(', ')}
+              </dd>
+            </div>
+            <div>
+              <dt>Payment method</dt>
+              <dd>{PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}</dd>
+            </div>
+            <div>
+              <dt>Payment</dt>
+              <dd>{order.isPaid ? `Paid on ${formatShopDate(order.paidAt)}` : 'Not Paid'}</dd>
+            </div>
+          </dl>
+          <Link to="/shopping" className="button button--primary">
+            Continue Shopping
+          </Link>
+        </section>
+        <section className="panel" aria-labelledby="tracking-help">
+          <h2 id="tracking-help">Questions about your delivery?</h2>
+          <p className="muted">Our team can help with delivery times, addresses and returns.</p>
+          <SupportContacts />
+        </section>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+import { MAX_REVIEW_LENGTH } from '@shop/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { errorMessage } from '../../../lib/api';
+import { postReview, reviewableProductsQuery } from '../api/reviews';
+import '../../../ui/field.css';
+import './reviews.css';
+
+export const REVIEW_SUBMITTED = 'Review submitted! Thank you for your feedback.';
+export const REVIEW_PAGE_FAILED = 'Your review could not be submitted. Please try again.';
+/** Spec section 9: after a review the shopper goes home this long after the success banner. */
+export const REVIEW_REDIRECT_MS = 2000;
+
+const starLabel = (stars: number) => (stars === 1 ? '1 Star' : `${stars} Stars`);
+
+/** 'Leave a Review': choose a product, rate it 1 to 5 (5 by default), optional text. */
+export function ReviewPage() {
+  const id = useId();
+  const navigate = useNavigate();
+  const products = useQuery(reviewableProductsQuery());
+  const [productId, setProductId] = useState('');
+  const [rating, setRating] = useState(5);
+  const [comment, setComment] = useState('');
+  const [missingProduct, setMissingProduct] = useState(false);
+  const mutation = useMutation({ mutationFn: postReview });
+
+  useEffect(() => {
+    if (products.isError) console.warn('Products failed to load for the review form', products.error);
+  }, [products.isError, products.error]);
+
+  useEffect(() => {
+    if (!mutation.isSuccess) return;
+    const timer = setTimeout(() => void navigate({ to: '/' }), REVIEW_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [mutation.isSuccess, navigate]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (mutation.isPending || mutation.isSuccess) return;
+    if (productId === '') {
+      setMissingProduct(true);
+      return;
+    }
+    mutation.mutate({ productId, rating, comment: comment.trim() });
+  }
+
+  const buttonText = mutation.isPending
+    ? 'Submitting...'
+    : mutation.isSuccess
+      ? 'Submitted Successfully!'
+      : 'Submit Review';
+
+  return (
+    <section className="container review-page" aria-labelledby={`${id}-title`}>
+      <form className="form review-form" onSubmit={onSubmit} noValidate>
+        <h1 id={`${id}-title`}>Leave a Review</h1>
+        {mutation.isSuccess && (
+          <p className="form-success" role="status">
+            {REVIEW_SUBMITTED}
+          </p>
+        )}
+        {mutation.isError && (
+          <p className="form-error" role="alert">
+            {errorMessage(mutation.error, REVIEW_PAGE_FAILED)}
+          </p>
+        )}
+        <div className="field" data-invalid={missingProduct ? 'true' : undefined}>
+          <label className="field__label" htmlFor={`${id}-product`}>
+            Product
+          </label>
+          <select
+            id={`${id}-product`}
+            className="select"
+            required
+            value={productId}
+            aria-invalid={missingProduct || undefined}
+            aria-describedby={missingProduct ? `${id}-product-error` : undefined}
+            onChange={(event) => {
+              setProductId(event.currentTarget.value);
+              setMissingProduct(false);
+            }}
+          >
+            <option value="">-- Choose a product --</option>
+            {(products.data ?? []).map((product) => (
+              <option key={product.id} value={product.id}>
+                {product.name}
+              </option>
+            ))}
+          </select>
+          {missingProduct && (
+            <p className="field__error" id={`${id}-product-error`}>
+              Please choose a product.
+            </p>
+          )}
+        </div>
+        <fieldset className="star-input">
+          <legend>Rating</legend>
+          <div className="star-input__stars">
+            {[1, 2, 3, 4, 5].map((stars) => (
+              <label key={stars} className="star-input__option" data-on={stars <= rating}>
+                <input
+                  type="radio"
+                  name={`${id}-rating`}
+                  value={stars}
+                  checked={rating === stars}
+                  onChange={() => setRating(stars)}
+                  className="visually-hidden"
+                />
+                <span aria-hidden="true">★</span>
+                <span className="visually-hidden">{starLabel(stars)}</span>
+              </label>
+            ))}
+          </div>
+          <span className="star-input__value" aria-hidden="true">
+            {starLabel(rating)}
+          </span>
+        </fieldset>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-comment`}>
+            Your review (optional)
+          </label>
+          <textarea
+            id={`${id}-comment`}
+            className="textarea"
+            rows={4}
+            maxLength={MAX_REVIEW_LENGTH}
+            value={comment}
+            onChange={(event) => setComment(event.currentTarget.value)}
+          />
+        </div>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={mutation.isPending || mutation.isSuccess}
+        >
+          {buttonText}
+        </button>
+        <p className="muted">
+          Your review is published straight away and shown as "Anonymous". We moderate afterwards and remove
+          reviews that break our rules.
+        </p>
+      </form>
+    </section>
+  );
+}
