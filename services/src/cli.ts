@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { EVENT_SCHEMA_VERSIONS, RegisterInput } from '@shop/contracts';
 import type { z } from 'zod';
 import { type AccountDeps, ensureAdmin } from './accounts/account-commands';
@@ -9,7 +8,7 @@ import { prompt, promptHidden } from './cli-prompt';
 import { ConfigError, loadConfig } from './config/config';
 import { upcasters } from './events/upcasters';
 import { upcastingStore } from './events/upcasting-store';
-import { openSqliteEventStore } from './eventstore/sqlite-event-store';
+import { openEventStore } from './eventstore/open-event-store';
 import { AppError } from './shared/errors';
 
 // Operator commands: `npm run admin -- create <email>`. It writes events only (no read models),
@@ -22,11 +21,7 @@ async function createAdmin(emailArgument: string | undefined): Promise<string> {
   if (!email.success)
     throw new UsageError(`${email.error.issues[0]?.message ?? 'Invalid e-mail'}.\n${USAGE}`);
   const config = loadConfig();
-  const store = upcastingStore(
-    openSqliteEventStore({ path: join(config.DATA_DIR, 'events.sqlite'), durability: config.DURABILITY }),
-    EVENT_SCHEMA_VERSIONS,
-    upcasters,
-  );
+  const store = upcastingStore(openEventStore(config), EVENT_SCHEMA_VERSIONS, upcasters);
   const deps: AccountDeps = {
     store,
     projections: { waitForPosition: async () => true },

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { ConfigError, loadConfig } from './config/config';
 import { resolveSigningSecret } from './config/secret';
+import { openEventStore } from './eventstore/open-event-store';
 import { createLogger } from './shared/logger';
 import { openShop } from './shop';
 import { prepareShop } from './startup';
@@ -19,18 +20,13 @@ try {
   }
   throw error;
 }
-if (config.EVENT_STORE === 'esdb') {
-  console.error(
-    'Invalid configuration:\n  - EVENT_STORE=esdb: the EventStoreDB adapter is not part of this build yet; use sqlite.',
-  );
-  process.exit(1);
-}
 
 const logger = createLogger(config.LOG_LEVEL);
 mkdirSync(config.DATA_DIR, { recursive: true });
 const shop = await openShop({
   dataDir: config.DATA_DIR,
   durability: config.DURABILITY,
+  store: openEventStore(config),
   signingSecret: resolveSigningSecret(config.DATA_DIR, config.JWT_SECRET),
   logger,
   webDist: fileURLToPath(new URL('../../web/dist', import.meta.url)),
