@@ -31,6 +31,9 @@ const ConfigSchema = z.object({
 
 export type Config = z.infer<typeof ConfigSchema>;
 
+/** Every environment variable the shop reads (deployment files are checked against it). */
+export const CONFIG_VARIABLES = Object.keys(ConfigSchema.shape) as (keyof Config)[];
+
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
   constructor(readonly problems: string[]) {

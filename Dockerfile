@@ -1,0 +1,41 @@
+# syntax=docker/dockerfile:1
+# The shop as one image: `docker compose up` (see docker-compose.yml and docs/operations.md).
+# Build stage: the same commands as the README (`npm ci`, `npm run build`). Runtime stage: production
+# dependencies only, the built server and web app, run as the unprivileged `node` user.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY contracts/package.json contracts/
+COPY projections/package.json projections/
+COPY services/package.json services/
+COPY web/package.json web/
+COPY e2e/package.json e2e/
+COPY bench/package.json bench/
+RUN npm ci
+COPY . .
+RUN npm run build
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY contracts/package.json contracts/
+COPY projections/package.json projections/
+COPY services/package.json services/
+COPY web/package.json web/
+COPY e2e/package.json e2e/
+COPY bench/package.json bench/
+RUN npm ci --omit=dev && npm cache clean --force
+COPY --from=build /app/services/dist services/dist
+COPY --from=build /app/services/assets services/assets
+COPY --from=build /app/web/dist web/dist
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "services/dist/main.js"]
