@@ -1,0 +1,126 @@
+import type { BrowserContext } from 'playwright-core';
+
+/** What the auth routes answer: the user's fields plus a bearer token. */
+export interface SignedInUser {
+  id: string;
+  name: string;
+  email: string;
+  contact: string;
+  isAdmin: boolean;
+  token: string;
+}
+
+export interface ApiProduct {
+  id: string;
+  name: string;
+  price: number;
+  sizes: string[];
+  countInStock: number;
+  category: string;
+  image: string;
+}
+
+export interface ApiOrder {
+  id: string;
+  status: string;
+  totalPrice: number;
+}
+
+/** A thin JSON client for the shop's API, used to set the scene that the browser then checks. */
+export class ShopApi {
+  constructor(private readonly baseUrl: string) {}
+
+  /** Sends a JSON call and returns the status and parsed body, whatever the status. */
+  async call(
+    method: string,
+    path: string,
+    options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<{ status: number; body: unknown }> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON: keep the text.
+    }
+    return { status: response.status, body };
+  }
+
+  /** Like `call`, but fails unless the answer is 2xx. */
+  async ok<T>(
+    method: string,
+    path: string,
+    options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<T> {
+    const { status, body } = await this.call(method, path, options);
+    if (status < 200 || status > 299) {
+      throw new Error(`${method} ${path} answered ${status}: ${JSON.stringify(body)}`);
+    }
+    return body as T;
+  }
+
+  register(name: string, email: string, contact: string, password = 'shopper-pass-1'): Promise<SignedInUser> {
+    return this.ok('POST', '/api/auth/register', { body: { name, email, contact, password } });
+  }
+
+  login(email: string, password: string): Promise<SignedInUser> {
+    return this.ok('POST', '/api/auth/login', { body: { email, password } });
+  }
+
+  products(): Promise<ApiProduct[]> {
+    return this.ok('GET', '/api/products');
+  }
+
+  /**
+   * Places a cash-on-delivery order for `qty` of one product, priced as the server prices it
+   * (DECISIONS.md: shipping 10 unless the subtotal is over 100; no affiliate code, so no discount).
+   */
+  placeCodOrder(user: SignedInUser, product: ApiProduct, qty = 1): Promise<ApiOrder> {
+    const itemsCents = Math.round(product.price * 100) * qty;
+    const shippingCents = itemsCents > 100_00 ? 0 : 10_00;
+    return this.ok('POST', '/api/orders', {
+      token: user.token,
+      headers: { 'idempotency-key': `e2e-${user.id}-${product.id}-${qty}` },
+      body: {
+        orderItems: [{ product: product.id, qty, price: product.price, size: product.sizes[0] ?? '' }],
+        shippingAddress: {
+          fullName: user.name,
+          address: '12 Mall Road',
+          city: 'Lahore',
+          postalCode: '54000',
+          country: 'Pakistan',
+          phone: user.contact,
+        },
+        paymentMethod: 'COD',
+        itemsPrice: itemsCents / 100,
+        shippingPrice: shippingCents / 100,
+        totalPrice: (itemsCents + shippingCents) / 100,
+      },
+    });
+  }
+
+  postReview(user: SignedInUser, productId: string, comment: string, rating = 4): Promise<unknown> {
+    return this.ok('POST', '/api/reviews', { token: user.token, body: { productId, rating, comment } });
+  }
+
+  requestAffiliate(user: SignedInUser): Promise<{ id: string; status: string }> {
+    return this.ok('POST', '/api/affiliate', { token: user.token });
+  }
+}
+
+/** Puts a session in the browser's storage before any page script runs, as signing in would. */
+export async function storeSession(context: BrowserContext, user: SignedInUser): Promise<void> {
+  const { token, ...fields } = user;
+  const session = JSON.stringify({ token, user: fields });
+  await context.addInitScript({
+    content: `localStorage.setItem('shop.session', ${JSON.stringify(session)});`,
+  });
+}
