@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { accountsRoutes } from './accounts/routes';
 import { affiliatesRoutes } from './affiliates/routes';
 import { catalogueRoutes } from './catalogue/routes';
+import { operationsRoutes } from './operations/routes';
 import { ordersRoutes } from './orders/routes';
 import { reviewsRoutes } from './reviews/routes';
 import type { ShopDeps } from './shop';
@@ -14,5 +15,6 @@ export function apiRoutes(deps: ShopDeps): Hono {
   api.route('/', catalogueRoutes(deps));
   api.route('/', ordersRoutes(deps));
   api.route('/', affiliatesRoutes(deps));
+  api.route('/', operationsRoutes(deps));
   return api;
 }

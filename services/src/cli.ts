@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { type AccountDeps, ensureAdmin } from './accounts/account-commands';
 import { findEmailOwner } from './accounts/email-claims';
 import { loadUser } from './accounts/load-user';
+import { runOperatorCommand } from './cli/commands';
 import { prompt, promptHidden } from './cli-prompt';
 import { ConfigError, loadConfig } from './config/config';
 import { upcasters } from './events/upcasters';
@@ -68,6 +69,8 @@ async function ask(
 class UsageError extends Error {}
 
 async function main(args: string[]): Promise<number> {
+  const operatorExit = await runOperatorCommand(args);
+  if (operatorExit !== undefined) return operatorExit;
   const [area, command, email] = args;
   if (area !== 'admin' || command !== 'create') {
     console.error(USAGE);
