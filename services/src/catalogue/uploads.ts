@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { UploadResult } from '@shop/contracts';
 import sharp, { type Metadata } from 'sharp';
-import { AppError, payloadTooLarge, unsupportedMediaType } from '../shared/errors';
+import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../shared/errors';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Beyond this an image is refused before decoding: a small file can still unpack to gigabytes. */
@@ -21,8 +21,10 @@ const notAnImage = () => unsupportedMediaType('Only JPEG, PNG, WebP, AVIF or GIF
  */
 export async function storeUploadedImage(uploadsDir: string, bytes: Buffer): Promise<UploadResult> {
   if (bytes.byteLength > MAX_UPLOAD_BYTES) throw tooLargeImage();
-  const metadata = await sharp(bytes)
-    .metadata()
+  if (bytes.byteLength === 0) throw badRequest('The chosen file is empty.', 'image');
+  // sharp throws synchronously on some inputs, so the call runs inside the promise chain.
+  const metadata = await Promise.resolve()
+    .then(() => sharp(bytes).metadata())
     .catch(() => undefined);
   if (!metadata || !isAccepted(metadata)) throw notAnImage();
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_PIXELS) {

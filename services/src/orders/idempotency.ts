@@ -75,6 +75,15 @@ export async function claimIdempotencyKey(
   throw conflict(ALREADY_BEING_PLACED);
 }
 
+/** True when no request holds the key, so a new order may check itself before claiming it. */
+export async function idempotencyKeyIsFree(
+  deps: IdempotencyDeps,
+  userId: string,
+  key: string,
+): Promise<boolean> {
+  return (await readClaim(deps.store, streams.idempotencyClaim(userId, key))).orderId === undefined;
+}
+
 /**
  * Gives the key back after the order was refused, so a retry runs again instead of replaying a
  * refusal. Only while the key still names this order; losing a race here leaves nothing to undo.

@@ -4,7 +4,12 @@ import { type CommandDeps, handleCommand } from '../commands/handle-command';
 import { badRequest, serviceUnavailable } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import { orderDecider } from './decide';
-import { claimIdempotencyKey, type IdempotencyDeps, releaseIdempotencyKey } from './idempotency';
+import {
+  claimIdempotencyKey,
+  type IdempotencyDeps,
+  idempotencyKeyIsFree,
+  releaseIdempotencyKey,
+} from './idempotency';
 import { unitsByProduct } from './order';
 import { type PricedProduct, priceAndCompare, priceLines } from './pricing';
 
@@ -37,9 +42,10 @@ export interface PlacedOrderResult {
 }
 
 /**
- * Places an order: claims the idempotency key (if any), prices every line from the catalogue,
- * reserves stock on each product stream in product-id order, then appends OrderPlaced. A refusal at
- * any step gives back what was taken (reservations, the key) and rethrows.
+ * Places an order: prices every line from the catalogue, claims the idempotency key (if any),
+ * reserves stock on each product stream in product-id order, then appends OrderPlaced. A refusal
+ * before the first write appends nothing; a later one gives back what was taken (reservations, the
+ * key) and rethrows.
  */
 export async function placeOrder(
   deps: PlaceOrderDeps,
@@ -48,6 +54,15 @@ export async function placeOrder(
   idempotencyKey?: string,
 ): Promise<PlacedOrderResult> {
   const orderId = deps.newId();
+  const check = () => {
+    const affiliate = resolveAffiliate(deps, userId, input.affiliateCode);
+    const lines = priceLines(input.orderItems, deps.findProduct, deps.newId);
+    return { affiliate, lines, pricing: priceAndCompare(lines, affiliate !== undefined, input) };
+  };
+  // A refusal found by reading alone appends nothing. Only while another request holds the key is
+  // the key claimed first: that one may have taken the last unit, and this retry must replay it.
+  let checked: ReturnType<typeof check> | undefined;
+  if (!idempotencyKey || (await idempotencyKeyIsFree(deps, userId, idempotencyKey))) checked = check();
   if (idempotencyKey) {
     const outcome = await claimIdempotencyKey(deps, userId, idempotencyKey, orderId);
     if (outcome.kind === 'replay') return { orderId: outcome.orderId, created: false };
@@ -56,9 +71,7 @@ export async function placeOrder(
   const startedAt = deps.clock().getTime();
   const context = { actor: userId, correlationId: orderId };
   try {
-    const affiliate = resolveAffiliate(deps, userId, input.affiliateCode);
-    const lines = priceLines(input.orderItems, deps.findProduct, deps.newId);
-    const pricing = priceAndCompare(lines, affiliate !== undefined, input);
+    const { affiliate, lines, pricing } = checked ?? check();
     for (const [productId, qty] of unitsByProduct(lines)) {
       await reserveProductStock(
         { ...deps, maxRetries: RESERVATION_RETRIES },

@@ -16,6 +16,8 @@ export const ADMIN_ROUTES: readonly { method: string; path: string }[] = [
   { method: 'DELETE', path: '/api/products/:id' },
   { method: 'POST', path: '/api/upload' },
   { method: 'DELETE', path: '/api/reviews/:id' },
+  { method: 'GET', path: '/api/admin/projections' },
+  { method: 'POST', path: '/api/admin/projections/rebuild' },
 ];
 
 /** The concrete address to call for a route pattern. */
