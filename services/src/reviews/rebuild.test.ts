@@ -38,7 +38,7 @@ describe('rebuilding the customers and reviews read models from the log', () => 
       },
     });
     await changeRole(t.deps, b.id, true, admin.id);
-    await t.deps.store.append('product-p1', [
+    const created = await t.deps.store.append('product-p1', [
       {
         type: 'ProductCreated',
         data: {
@@ -57,6 +57,7 @@ describe('rebuilding the customers and reviews read models from the log', () => 
         },
       },
     ]);
+    await t.deps.runner.waitForPosition(created.position, 5_000);
     const posted = [];
     for (const [token, rating] of [
       [a.token, 5],
