@@ -3,12 +3,13 @@ import type { OrderStatus } from '@shop/contracts';
 /** Statuses the order history colours (spec section 4); any other shows in the default style. */
 const COLOURED: ReadonlySet<string> = new Set(['Paid', 'Dispatched', 'Delivered', 'Cancelled']);
 
+// Glyphs from common text fonts, not emoji, so the badge renders the same without an emoji font.
 const ICONS: Readonly<Record<string, string>> = {
-  Pending: '⏳',
-  Paid: '💳',
-  Processing: '⚙',
-  Shipped: '🚚',
-  Dispatched: '🚚',
+  Pending: '●',
+  Paid: '✓',
+  Processing: '↻',
+  Shipped: '→',
+  Dispatched: '→',
   Delivered: '✓',
   Cancelled: '✕',
 };
