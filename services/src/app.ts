@@ -4,6 +4,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { errorResponse } from './http/error-handler';
 import { healthRoutes, type ProjectionHealthSource } from './http/health';
 import { staticFiles } from './http/static-files';
+import type { WriteHealth } from './http/write-health';
 import { notFound, payloadTooLarge } from './shared/errors';
 import type { Logger } from './shared/logger';
 
@@ -16,6 +17,8 @@ export interface AppDeps {
   uploadsDir?: string;
   /** The bundled demo catalogue's images; served at /images. */
   demoImagesDir?: string;
+  /** The event store's write failures, shown by /health/ready. */
+  writes?: Pick<WriteHealth, 'lastFailure'>;
   /** The API slices, mounted at /api. */
   api?: Hono;
 }
@@ -61,7 +64,7 @@ export function createApp(deps: AppDeps): Hono {
     })(c, next);
   });
 
-  app.route('/health', healthRoutes(deps.projections));
+  app.route('/health', healthRoutes(deps.projections, deps.writes));
   if (deps.api) app.route('/api', deps.api);
   app.all('/api/*', (c) => errorResponse(notFound('There is no such API call.'), c, deps.logger));
 

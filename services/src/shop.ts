@@ -13,6 +13,7 @@ import type { CommandDeps } from './commands/handle-command';
 import { upcasters } from './events/upcasters';
 import { upcastingStore } from './events/upcasting-store';
 import { openSqliteEventStore } from './eventstore/sqlite-event-store';
+import { trackWrites, WriteHealth } from './http/write-health';
 import { startReservationSweep } from './orders/reservation-sweep';
 import { type Logger, silentLogger } from './shared/logger';
 
@@ -68,10 +69,11 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
       path: join(options.dataDir, 'events.sqlite'),
       durability: options.durability ?? 'durable',
     });
-  const store = upcastingStore(rawStore, EVENT_SCHEMA_VERSIONS, upcasters);
+  const clock = options.clock ?? (() => new Date());
+  const writes = new WriteHealth(clock);
+  const store = upcastingStore(trackWrites(rawStore, writes), EVENT_SCHEMA_VERSIONS, upcasters);
   const readModels = openReadModels(join(options.dataDir, 'read-models.sqlite'));
   const runner = new ProjectionRunner({ store, readModels, projectors: allProjectors });
-  const clock = options.clock ?? (() => new Date());
   const deps: ShopDeps = {
     store,
     readModels,
@@ -91,6 +93,7 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
   const app = createApp({
     projections: runner,
     logger: deps.logger,
+    writes,
     uploadsDir,
     demoImagesDir,
     api: apiRoutes(deps),

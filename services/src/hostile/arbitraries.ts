@@ -132,7 +132,10 @@ function leafPaths(value: unknown, prefix: (string | number)[] = []): (string | 
 function withHole(value: unknown, path: (string | number)[]): unknown {
   if (path.length === 0) return HOLE;
   const [head, ...rest] = path;
-  const copy: Record<string | number, unknown> = Array.isArray(value) ? [...value] : { ...(value as object) };
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<
+    string | number,
+    unknown
+  >;
   copy[head!] = withHole(copy[head!], rest);
   return copy;
 }

@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
+import { isStoreUnavailable } from './write-health';
 
 const codeByStatus: Record<number, ErrorBody['code']> = {
   400: 'VALIDATION_FAILED',
@@ -16,16 +17,6 @@ const codeByStatus: Record<number, ErrorBody['code']> = {
   429: 'TOO_MANY_REQUESTS',
   503: 'SERVICE_UNAVAILABLE',
 };
-
-/** SQLite errors that mean "the store cannot be written right now", not a bug. */
-const unavailableSqliteCodes = new Set([
-  'SQLITE_FULL',
-  'SQLITE_BUSY',
-  'SQLITE_LOCKED',
-  'SQLITE_READONLY',
-  'SQLITE_IOERR',
-  'SQLITE_CANTOPEN',
-]);
 
 /** The one error path: every error becomes `{ message, code, fields? }` with its status. */
 export function errorResponse(error: unknown, c: Context, logger: Logger): Response {
@@ -51,8 +42,7 @@ export function toErrorBody(error: unknown): { status: ContentfulStatusCode; bod
       },
     };
   }
-  const sqliteCode = (error as { code?: unknown } | null)?.code;
-  if (typeof sqliteCode === 'string' && unavailableSqliteCodes.has(sqliteCode)) {
+  if (isStoreUnavailable(error)) {
     return {
       status: 503,
       body: {

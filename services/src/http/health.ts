@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { WriteHealth } from './write-health';
 
 export interface ProjectorHealth {
   name: string;
@@ -20,14 +21,22 @@ export const READY_MAX_LAG_EVENTS = 100;
  * `/health/live`: the process answers. `/health/ready`: every read model is running and caught up
  * within a bound, so a load balancer sends shoppers only to an instance that shows fresh data.
  */
-export function healthRoutes(projections: ProjectionHealthSource) {
+export function healthRoutes(projections: ProjectionHealthSource, writes?: Pick<WriteHealth, 'lastFailure'>) {
   return new Hono()
     .get('/live', (c) => c.json({ status: 'ok' }))
     .get('/ready', (c) => {
       const { head, projectors } = projections.status();
       const problems = projectors.filter((p) => p.state !== 'running' || p.lagEvents > READY_MAX_LAG_EVENTS);
+      const writeFailure = writes?.lastFailure();
+      const ready = problems.length === 0 && !writeFailure;
       const body = {
-        status: problems.length === 0 ? 'ready' : 'not ready',
+        status: ready ? 'ready' : 'not ready',
+        // Set from a failed append until the next append succeeds: this instance cannot take orders.
+        ...(writeFailure
+          ? {
+              eventStore: { writable: false, lastWriteFailure: writeFailure.code, failedAt: writeFailure.at },
+            }
+          : {}),
         head,
         projectors: projectors.map(({ name, state, checkpoint, lagEvents, lagSeconds, lastError }) => ({
           name,
@@ -38,6 +47,6 @@ export function healthRoutes(projections: ProjectionHealthSource) {
           ...(lastError ? { lastError } : {}),
         })),
       };
-      return c.json(body, problems.length === 0 ? 200 : 503);
+      return c.json(body, ready ? 200 : 503);
     });
 }

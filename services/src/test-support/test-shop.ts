@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AuthResponse, RegisterInput } from '@shop/contracts';
+import type { AuthResponse, EventStore, RegisterInput } from '@shop/contracts';
 import { ensureAdmin } from '../accounts/account-commands';
 import { openShop, type Shop, type ShopDeps } from '../shop';
 
@@ -65,7 +65,12 @@ export const TEST_SIGNING_SECRET = 'test-signing-secret-of-at-least-32-character
  * the test controls. `request` calls the Hono app directly (no socket). Close it in afterEach.
  */
 export async function openTestShop(
-  options: { clock?: TestClock; newId?: () => string } = {},
+  options: {
+    clock?: TestClock;
+    newId?: () => string;
+    /** Wraps or replaces the event store (fault tests); default: SQLite in the temporary DATA_DIR. */
+    openStore?: (dataDir: string) => EventStore;
+  } = {},
 ): Promise<TestShop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-test-'));
   const clock = options.clock ?? testClock();
@@ -75,6 +80,7 @@ export async function openTestShop(
     signingSecret: TEST_SIGNING_SECRET,
     clock: () => clock.now(),
     ...(options.newId ? { newId: options.newId } : {}),
+    ...(options.openStore ? { store: options.openStore(dataDir) } : {}),
   });
   return {
     shop,
