@@ -6,6 +6,7 @@ import { formatMoney } from '../../../ui/money';
 import { myOrdersQuery } from '../api/account';
 import { PAYMENT_METHOD_LABELS } from './payment-labels';
 import { OrderStatusBadge } from './status-badge';
+import '../../../ui/field.css';
 
 export const ORDER_HISTORY_FAILED = 'Failed to load order history.';
 

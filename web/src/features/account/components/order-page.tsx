@@ -10,6 +10,7 @@ import { PriceSummary } from '../../../ui/price-summary';
 import { orderQuery } from '../api/account';
 import { PAYMENT_METHOD_LABELS } from './payment-labels';
 import './account.css';
+import '../../../ui/field.css';
 
 export const ORDER_LOAD_FAILED = 'Could not load this order. Please try again.';
 

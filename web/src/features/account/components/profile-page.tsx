@@ -43,7 +43,7 @@ export function ProfilePage() {
             role="tab"
             id={`tab-${tab.key}`}
             aria-selected={active === tab.key}
-            aria-controls={`panel-${tab.key}`}
+            aria-controls={active === tab.key ? `panel-${tab.key}` : undefined}
             tabIndex={active === tab.key ? 0 : -1}
             className="tabs__tab"
             onClick={() => setActive(tab.key)}
@@ -52,7 +52,7 @@ export function ProfilePage() {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`panel-${active}`} aria-labelledby={`tab-${active}`} className="account-page">
+      <div role="tabpanel" id={`panel-${active}`} aria-labelledby={`tab-${active}`} className="tab-panel">
         {active === 'info' ? (
           <>
             <ProfileInfo user={session.user} />

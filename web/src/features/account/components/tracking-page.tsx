@@ -8,6 +8,7 @@ import { trackingQuery } from '../api/account';
 import { PAYMENT_METHOD_LABELS } from './payment-labels';
 import { OrderStatusBadge } from './status-badge';
 import './account.css';
+import '../../../ui/field.css';
 
 export const TRACKING_FAILED = 'Something went wrong while loading this order.';
 
