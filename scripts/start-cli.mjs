@@ -1,5 +1,6 @@
-// `npm run admin -- create <email>`: builds the server bundle when it is missing or older than its
-// sources, then runs the operator CLI (services/dist/cli.js) with the given arguments.
+// `npm run admin -- create <email>`, `npm run backup`, `npm run restore`: builds the server bundle when
+// it is missing or older than its sources, then runs the operator CLI (services/dist/cli.js, or
+// services/dist/backup/main.js for backup and restore) with the given arguments.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +18,8 @@ function newest(dir) {
   return latest;
 }
 
-const cli = join(root, 'services/dist/cli.js');
+const entry = ['backup', 'restore'].includes(process.argv[2]) ? 'backup/main.js' : 'cli.js';
+const cli = join(root, 'services/dist', entry);
 const sources = Math.max(
   ...['contracts/src', 'projections/src', 'services/src'].map((d) => newest(join(root, d))),
 );

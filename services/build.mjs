@@ -7,7 +7,8 @@ const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.u
 const external = Object.keys(manifest.dependencies ?? {}).filter((name) => !name.startsWith('@shop/'));
 
 await build({
-  entryPoints: ['src/main.ts', 'src/cli.ts'].filter((entry) => existsSync(entry)),
+  entryPoints: ['src/main.ts', 'src/cli.ts', 'src/backup/main.ts'].filter((entry) => existsSync(entry)),
+  outbase: 'src',
   outdir: 'dist',
   bundle: true,
   platform: 'node',
