@@ -8,14 +8,20 @@ export const DEMO_IMAGE = '/images/airlift-high-support-bra.webp';
 export async function createProduct(
   t: TestShop,
   admin: SignedInUser,
-  overrides: { name?: string; price?: number; countInStock?: number; sizes?: string[] } = {},
+  overrides: {
+    name?: string;
+    price?: number;
+    countInStock?: number;
+    sizes?: string[];
+    category?: string;
+  } = {},
 ): Promise<Product> {
   const response = await t.request<Product>('POST', '/api/products', {
     token: admin.token,
     body: {
       name: overrides.name ?? 'Running Tee',
       description: 'A light tee for long runs.',
-      category: 'Shirts',
+      category: overrides.category ?? 'Shirts',
       price: overrides.price ?? 40,
       image: DEMO_IMAGE,
       sizes: overrides.sizes ?? ['SM', 'MD'],
