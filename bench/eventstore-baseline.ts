@@ -25,6 +25,9 @@ export function openRawEventTable(path: string, durability: Durability) {
   const selectPage = db.prepare<[number, number], EventRow>(
     `SELECT ${EVENT_COLUMNS} FROM events WHERE position >= ? ORDER BY position ASC LIMIT ?`,
   );
+  const selectStream = db.prepare<[string, number, number], EventRow>(
+    `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision ASC LIMIT ?`,
+  );
   const metadata = JSON.stringify({ schemaVersion: 1, actor: 'system' });
 
   const appendOne = db.transaction(
@@ -38,17 +41,29 @@ export function openRawEventTable(path: string, durability: Durability) {
     },
   );
 
+  /** Several appends in one transaction, each checked: the least a group commit can cost. */
+  const appendMany = db.transaction(
+    (requests: readonly { stream: string; expected: number; type: string; data: unknown }[]): number[] =>
+      requests.map((r) => appendOne(r.stream, r.expected, r.type, r.data)),
+  );
+  const parse = (row: EventRow) => ({
+    position: row.position,
+    revision: row.revision,
+    data: JSON.parse(row.data) as unknown,
+    metadata: JSON.parse(row.metadata) as unknown,
+  });
+
   return {
+    appendMany: (requests: readonly { stream: string; expected: number; type: string; data: unknown }[]) =>
+      appendMany.immediate(requests),
+    /** Reads a whole stream and parses each row's JSON. */
+    readStream: (stream: string) => selectStream.all(stream, 0, -1).map(parse),
     /** Appends one event after `expected` (-1 for a new stream); returns its revision. */
     append: (stream: string, expected: number, type: string, data: unknown): number =>
       appendOne.immediate(stream, expected, type, data),
     /** Reads a page of the log from `position` (inclusive) and parses each row's JSON, as the adapter must. */
-    readPage(position: number, maxCount: number): { position: number; data: unknown; metadata: unknown }[] {
-      return selectPage.all(position, maxCount).map((row) => ({
-        position: row.position,
-        data: JSON.parse(row.data),
-        metadata: JSON.parse(row.metadata),
-      }));
+    readPage(position: number, maxCount: number) {
+      return selectPage.all(position, maxCount).map(parse);
     },
     /** Fills the log fast, for read benchmarks: one transaction for everything. */
     fill: db.transaction((count: number, streams: number, dataOf: (i: number) => unknown) => {

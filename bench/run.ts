@@ -9,7 +9,8 @@ const suites: { title: string; run: () => Promise<BenchResult[]> }[] = [
 ];
 
 const format = (n: number) => Math.round(n).toLocaleString('en-US');
-const ratio = (result: BenchResult) => (result.ours / result.baseline).toFixed(2);
+const ratio = (result: BenchResult) =>
+  result.baseline > 0 && result.ours > 0 ? (result.ours / result.baseline).toFixed(2) : 'n/a';
 
 const markdown: string[] = [
   '# Benchmark results',
@@ -23,7 +24,7 @@ for (const suite of suites) {
   const results = await suite.run();
   for (const result of results) {
     console.log(
-      `  ${result.name.padEnd(36)} ours ${format(result.ours).padStart(9)}  baseline ${format(result.baseline).padStart(9)} ${result.unit.padEnd(10)} ratio ${ratio(result)}`,
+      `  ${result.name.padEnd(44)} ours ${format(result.ours).padStart(9)}  baseline ${format(result.baseline).padStart(9)} ${result.unit.padEnd(10)} ratio ${ratio(result)}`,
     );
   }
   console.log(`  (${((performance.now() - started) / 1_000).toFixed(1)} s)`);
