@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import { type EventType, eventSchemas, SIZES } from '@shop/contracts';
+import {
+  APPEND_SQL,
+  applyConnectionPragmas,
+  applyEventStoreSchema,
+} from '@shop/services/eventstore/sqlite-schema';
+import Database from 'better-sqlite3';
+
+const CATEGORIES = ['Tops', 'Bottoms', 'Outerwear', 'Accessories', 'Footwear'];
+const BATCH = 10_000;
+
+/**
+ * Writes a realistic shop log of `total` events straight into a SQLite event store file (relaxed, one
+ * transaction per 10,000 events): products, registrations with their e-mail claims, orders with 1–3 lines
+ * reserved on their product streams, status changes (some cancelled with their stock released), reviews,
+ * product updates and affiliate requests with decisions. Every event is valid per contracts' schemas
+ * (checked on a sample) and in an order every projector accepts.
+ */
+export function generateEventLog(
+  path: string,
+  total: number,
+  options: { products?: number; users?: number } = {},
+) {
+  const productCount = options.products ?? 2_000;
+  const userCount = options.users ?? 20_000;
+  const db = new Database(path);
+  applyConnectionPragmas(db, 'relaxed');
+  applyEventStoreSchema(db);
+  const insert = db.prepare(APPEND_SQL.insertEvent);
+  const upsert = db.prepare(APPEND_SQL.upsertStreamRevision);
+  const revisions = new Map<string, number>();
+  const metadata = JSON.stringify({ schemaVersion: 1, actor: 'system' });
+  const startMs = Date.UTC(2026, 0, 1);
+  let written = 0;
+  let pending: [string, string, unknown][] = [];
+
+  const flush = db.transaction((rows: [string, string, unknown][]) => {
+    for (const [stream, type, data] of rows) {
+      const revision = (revisions.get(stream) ?? -1) + 1;
+      revisions.set(stream, revision);
+      // 1.5 s of shop time per event: some 17 days of trading in a million.
+      const timestamp = startMs + written * 1_500;
+      insert.run(stream, revision, randomUUID(), type, JSON.stringify(data), metadata, timestamp);
+      written += 1;
+    }
+  });
+  let sampled = 0;
+  const emit = <T extends EventType>(stream: string, type: T, data: unknown) => {
+    if (written + pending.length >= total) return false;
+    // Validate one event in 500 against its schema: cheap insurance that the generator stays honest.
+    if (sampled++ % 500 === 0) eventSchemas[type].parse(data);
+    pending.push([stream, type, data]);
+    if (pending.length >= BATCH) {
+      flush(pending);
+      pending = [];
+    }
+    return true;
+  };
+  const at = () => new Date(startMs + (written + pending.length) * 1_500).toISOString();
+
+  let seed = 42;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+
+  const products = Array.from({ length: productCount }, (_, i) => ({
+    productId: `p${i}`,
+    name: `Training Tee ${i}`,
+    description: 'Breathable, quick-drying jersey for hard sessions.',
+    category: CATEGORIES[i % CATEGORIES.length] as string,
+    price: 2_000 + (i % 80) * 100,
+    originalPrice: i % 7 === 0 ? 2_000 + (i % 80) * 120 : null,
+    image: `/images/p${i % 40}.jpg`,
+    thumbnail: `/images/p${i % 40}-thumb.jpg`,
+    sizes: SIZES.slice(0, 3 + (i % 4)),
+    isFeatured: i % 25 === 0,
+    countInStock: 1_000_000,
+  }));
+  for (const p of products) emit(`product-${p.productId}`, 'ProductCreated', { ...p, at: at() });
+  const users = Array.from({ length: userCount }, (_, i) => `u${i}`);
+  for (const userId of users) {
+    const email = `${userId}@example.com`;
+    emit(`email-${email}`, 'ValueClaimed', { value: email, ownerId: userId, at: at() });
+    emit(`user-${userId}`, 'UserRegistered', {
+      userId,
+      name: `Shopper ${userId}`,
+      email,
+      contact: '0300-1234567',
+      passwordHash: 'scrypt$bench$not-a-real-hash',
+      isAdmin: userId === 'u0',
+      at: at(),
+    });
+  }
+
+  const approvedAffiliates: { userId: string; code: string }[] = [];
+  let orders = 0;
+  let reviews = 0;
+  let requests = 0;
+  while (written + pending.length < total) {
+    const orderId = `o${orders++}`;
+    const userId = pick(users);
+    const lineCount = 1 + Math.floor(random() * 3);
+    const chosen = new Map<string, (typeof products)[number]>();
+    while (chosen.size < lineCount) {
+      const p = pick(products);
+      chosen.set(p.productId, p);
+    }
+    const lines = [...chosen.values()].map((p, k) => ({
+      lineId: `${orderId}-${k}`,
+      productId: p.productId,
+      name: p.name,
+      image: p.thumbnail,
+      category: p.category,
+      unitPrice: p.price,
+      qty: 1 + Math.floor(random() * 3),
+      size: p.sizes[0] as string,
+    }));
+    for (const line of lines) {
+      emit(`product-${line.productId}`, 'StockReserved', {
+        productId: line.productId,
+        orderId,
+        qty: line.qty,
+        at: at(),
+      });
+    }
+    const itemsPrice = lines.reduce((sum, line) => sum + line.unitPrice * line.qty, 0);
+    const affiliate = approvedAffiliates.length > 0 && random() < 0.1 ? pick(approvedAffiliates) : undefined;
+    const discount = affiliate ? Math.round(itemsPrice * 0.1) : 0;
+    const shippingPrice = itemsPrice >= 10_000 ? 0 : 500;
+    const placed = emit(`order-${orderId}`, 'OrderPlaced', {
+      orderId,
+      userId,
+      lines,
+      shippingAddress: {
+        fullName: 'A Shopper',
+        address: '1 High Street',
+        city: 'London',
+        postalCode: 'N1 1AA',
+        country: 'UK',
+        phone: '0300-1234567',
+      },
+      paymentMethod: random() < 0.5 ? 'COD' : 'Card',
+      itemsPrice,
+      discount,
+      shippingPrice,
+      totalPrice: itemsPrice - discount + shippingPrice,
+      affiliateCode: affiliate?.code ?? null,
+      affiliateUserId: affiliate?.userId ?? null,
+      at: at(),
+    });
+    if (!placed) break;
+    const status = (from: string, to: string, paid: boolean, delivered: boolean) =>
+      emit(`order-${orderId}`, 'StatusChanged', { orderId, from, to, by: 'u0', paid, delivered, at: at() });
+    const fate = random();
+    if (fate < 0.1) {
+      status('Pending', 'Cancelled', false, false);
+      for (const line of lines) {
+        emit(`product-${line.productId}`, 'StockReleased', {
+          productId: line.productId,
+          orderId,
+          qty: line.qty,
+          reason: 'cancelled',
+          at: at(),
+        });
+      }
+    } else if (fate < 0.8) {
+      status('Pending', 'Paid', true, false);
+      status('Paid', 'Dispatched', true, false);
+      if (fate < 0.6) status('Dispatched', 'Delivered', true, true);
+    }
+    if (random() < 0.15) {
+      const line = lines[0]!;
+      emit(`review-r${reviews}`, 'ReviewPosted', {
+        reviewId: `r${reviews++}`,
+        productId: line.productId,
+        userId,
+        rating: 1 + Math.floor(random() * 5),
+        comment: 'Fits well, washes well.',
+        at: at(),
+      });
+    }
+    if (random() < 0.02) {
+      const p = pick(products);
+      p.price += 100;
+      emit(`product-${p.productId}`, 'ProductUpdated', { ...p, at: at() });
+    }
+    if (random() < 0.005) {
+      const requester = pick(users);
+      const requestId = `a${requests++}`;
+      emit(`affiliate-${requester}`, 'AffiliateRequested', { requestId, userId: requester, at: at() });
+      if (random() < 0.7 && !approvedAffiliates.some((a) => a.userId === requester)) {
+        const code = `CODE${requests}`;
+        emit(`affiliate-code-${code}`, 'ValueClaimed', { value: code, ownerId: requester, at: at() });
+        emit(`affiliate-${requester}`, 'AffiliateApproved', {
+          requestId,
+          userId: requester,
+          code,
+          by: 'u0',
+          at: at(),
+        });
+        approvedAffiliates.push({ userId: requester, code });
+      } else {
+        emit(`affiliate-${requester}`, 'AffiliateRejected', {
+          requestId,
+          userId: requester,
+          by: 'u0',
+          at: at(),
+        });
+      }
+    }
+  }
+  if (pending.length > 0) flush(pending);
+  db.transaction(() => {
+    for (const [stream, revision] of revisions) upsert.run(stream, revision);
+  })();
+  db.close();
+  return { events: written, products: productCount, users: userCount, orders };
+}
