@@ -14,7 +14,8 @@ import {
   TEST_SIGNING_SECRET,
   type TestShop,
 } from '../test-support/test-shop';
-import { BackupError, backupEventStore, READ_MODELS_FILE, restoreEventStore } from './backup';
+import { BackupError, backupEventStore, restoreEventStore } from './backup';
+import { readModelTables } from './read-model-tables';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -37,24 +38,6 @@ async function openRestored(dataDir: string, t: TestShop): Promise<Shop> {
   cleanup.push(() => shop.close());
   await shop.deps.runner.waitForPosition(await shop.deps.store.headPosition(), 10_000);
   return shop;
-}
-
-/** Every read-model table, row for row, leaving out the runner's own bookkeeping. */
-function readModelTables(dataDir: string): Record<string, unknown[]> {
-  const db = new Database(join(dataDir, READ_MODELS_FILE), { readonly: true });
-  try {
-    const tables = db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-      .all() as { name: string }[];
-    return Object.fromEntries(
-      tables
-        .map(({ name }) => name)
-        .filter((name) => !/checkpoint|migration|projector/i.test(name))
-        .map((name) => [name, db.prepare(`SELECT * FROM "${name}" ORDER BY 1, 2`).all()]),
-    );
-  } finally {
-    db.close();
-  }
 }
 
 /** A shop with customers, products, orders along the state machine and reviews. */
