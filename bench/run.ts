@@ -1,11 +1,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { runEventStoreBench } from './eventstore.bench';
+import { runFrontEndBench } from './frontend.bench';
+import { runHttpBench } from './http.bench';
 import type { BenchResult } from './measure';
+import { runRebuildBench } from './rebuild.bench';
 
 /** Each benchmark module, run in turn; every figure is printed beside its own baseline from the same run. */
 const suites: { title: string; run: () => Promise<BenchResult[]> }[] = [
-  { title: 'Event store (SQLite adapter)', run: runEventStoreBench },
+  { title: 'Event store (SQLite adapter) against raw better-sqlite3 and Emmett', run: runEventStoreBench },
+  { title: 'Projection rebuild', run: runRebuildBench },
+  { title: 'HTTP under load (autocannon, 32 connections, real server, 10,000 products)', run: runHttpBench },
+  { title: 'Front-end weight (gzip)', run: runFrontEndBench },
 ];
 
 const format = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -15,7 +21,7 @@ const ratio = (result: BenchResult) =>
 const markdown: string[] = [
   '# Benchmark results',
   '',
-  `${new Date().toISOString()} · Node ${process.version} · ${cpus().length} CPUs · best of 5 (reads: 9) rounds, interleaved`,
+  `${new Date().toISOString()} · Node ${process.version} · ${cpus().length} CPUs · event store: best of 3 rounds (reads 6), interleaved`,
 ];
 
 for (const suite of suites) {

