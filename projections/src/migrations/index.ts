@@ -6,6 +6,7 @@ import { reviews } from './004-reviews';
 import { orders } from './005-orders';
 import { affiliates } from './006-affiliates';
 import { metrics } from './007-metrics';
+import { catalogueFilterIndex } from './008-catalogue-filter-index';
 
 /** Every read-model migration, in number order. Adding a read model's tables is one line here. */
 export const readModelMigrations: readonly Migration[] = [
@@ -16,4 +17,5 @@ export const readModelMigrations: readonly Migration[] = [
   orders,
   affiliates,
   metrics,
+  catalogueFilterIndex,
 ];
