@@ -4,19 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Order } from '@shop/contracts';
-import {
-  findCustomer,
-  findOrder,
-  findProduct,
-  listAllOrders,
-  listSweepableReservations,
-} from '@shop/projections';
-import { backupEventStore, restoreEventStore } from '../backup/backup';
-import { readModelTables } from '../backup/read-model-tables';
-import { toOrderDto } from '../orders/order-dto';
-import { RESERVATION_GRACE_MS, sweepOrphanedReservations } from '../orders/reservation-sweep';
-import { openShop } from '../shop';
 import { ensureBuiltServer, freePort, ShopProcess } from './shop-process';
+import { type AckedOrder, verifyAfterSoak } from './verify-soak';
 
 // The crash soak: the real built server under concurrent checkouts, status changes, reviews and
 // registrations over HTTP, SIGKILLed at random moments and restarted; then proof that nothing
@@ -52,15 +41,6 @@ export interface SoakReport {
 const ADMIN = { email: 'soak-admin@example.pk', password: 'soak admin password' };
 const PRICE = 30;
 const STATUSES = ['Paid', 'Processing', 'Cancelled'] as const;
-
-interface Acked {
-  orderId: string;
-  userId: string;
-  lines: { product: string; qty: number; price: number }[];
-  itemsPrice: number;
-  shippingPrice: number;
-  totalPrice: number;
-}
 
 export async function runCrashSoak(options: SoakOptions): Promise<SoakReport> {
   const log = options.log ?? (() => {});
@@ -134,7 +114,7 @@ export async function runCrashSoak(options: SoakOptions): Promise<SoakReport> {
     for (let i = 0; i < 5; i++) await register();
 
     // When: workers send bounded request loops while the killer SIGKILLs and restarts the shop.
-    const acked = new Map<string, Acked>();
+    const acked = new Map<string, AckedOrder>();
     const counts = { sent: 0, acknowledged: 0, failed: 0, kills: 0 };
     const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
     const operations: (() => Promise<number>)[] = [
@@ -232,100 +212,17 @@ export async function runCrashSoak(options: SoakOptions): Promise<SoakReport> {
     await Promise.all([killer(), ...Array.from({ length: options.concurrency }, worker)]);
     await shop.kill('SIGTERM');
 
-    // Then: open the data in-process, sweep as a later sweep would, and check every invariant.
-    const later = () => new Date(Date.now() + RESERVATION_GRACE_MS + 60_000);
-    const opened = await openShop({
-      dataDir,
-      durability: 'relaxed',
-      signingSecret: 'unused-here',
-      clock: later,
-    });
-    try {
-      const { readModels, runner, store } = opened.deps;
-      await runner.waitForPosition(await store.headPosition(), 30_000);
-      const orphansReleasedBySweep = await sweepOrphanedReservations(opened.deps);
-      await runner.waitForPosition(await store.headPosition(), 30_000);
-
-      const findUser = (id: string) => findCustomer(readModels, { id });
-      const ordersMissing: string[] = [];
-      const orderMismatches: string[] = [];
-      for (const expected of acked.values()) {
-        const detail = findOrder(readModels, { id: expected.orderId });
-        if (!detail) {
-          ordersMissing.push(expected.orderId);
-          continue;
-        }
-        const order = toOrderDto(detail, findUser);
-        const lines = order.orderItems.map((item) => ({
-          product: item.product,
-          qty: item.qty,
-          price: item.price,
-        }));
-        const same =
-          order.userId === expected.userId &&
-          JSON.stringify(lines) === JSON.stringify(expected.lines) &&
-          order.itemsPrice === expected.itemsPrice &&
-          order.shippingPrice === expected.shippingPrice &&
-          order.totalPrice === expected.totalPrice;
-        if (!same) orderMismatches.push(expected.orderId);
-      }
-
-      const held = new Map<string, number>();
-      for (const order of listAllOrders(readModels).map((o) => toOrderDto(o, findUser))) {
-        if (order.status === 'Cancelled') continue;
-        for (const item of order.orderItems) held.set(item.product, (held.get(item.product) ?? 0) + item.qty);
-      }
-      const stockDrift = productIds.flatMap((productId) => {
-        const expected = initialStock - (held.get(productId) ?? 0);
-        const actual = findProduct(readModels, { id: productId })?.countInStock ?? Number.NaN;
-        return actual === expected ? [] : [{ productId, expected, actual }];
-      });
-      const orphanReservationsLeft = listSweepableReservations(readModels, {
-        before: new Date(Date.now() + 365 * 24 * 3600_000).toISOString(),
-      }).length;
-      const registrationsMissing = registered.filter((id) => !findUser(id)).length;
-
-      // Every read model equals a rebuild from the log: restore the log into a fresh folder.
-      const rebuildDir = mkdtempSync(join(tmpdir(), 'shop-soak-rebuild-'));
-      let readModelTablesDiffering: string[];
-      try {
-        const backup = await backupEventStore({ dataDir, to: join(rebuildDir, 'log.sqlite') });
-        await restoreEventStore({ file: backup.file, dataDir: join(rebuildDir, 'data') });
-        const rebuilt = await openShop({
-          dataDir: join(rebuildDir, 'data'),
-          durability: 'relaxed',
-          signingSecret: 'unused-here',
-          clock: later,
-        });
-        await rebuilt.deps.runner.waitForPosition(await rebuilt.deps.store.headPosition(), 30_000);
-        await rebuilt.close();
-        const live = readModelTables(dataDir);
-        const fromLog = readModelTables(join(rebuildDir, 'data'));
-        readModelTablesDiffering = [...new Set([...Object.keys(live), ...Object.keys(fromLog)])].filter(
-          (table) => JSON.stringify(live[table]) !== JSON.stringify(fromLog[table]),
-        );
-      } finally {
-        rmSync(rebuildDir, { recursive: true, force: true });
-      }
-
-      return {
-        requestsSent: counts.sent,
-        acknowledged: counts.acknowledged,
-        failedInFlight: counts.failed,
-        kills: counts.kills,
-        ordersAcknowledged: acked.size,
-        ordersVerified: acked.size - ordersMissing.length - orderMismatches.length,
-        ordersMissing,
-        orderMismatches,
-        stockDrift,
-        orphansReleasedBySweep,
-        orphanReservationsLeft,
-        registrationsMissing,
-        readModelTablesDiffering,
-      };
-    } finally {
-      await opened.close();
-    }
+    // Then: every promise holds, checked in-process on the stopped shop's data.
+    const findings = await verifyAfterSoak({ dataDir, acked, productIds, initialStock, registered });
+    return {
+      requestsSent: counts.sent,
+      acknowledged: counts.acknowledged,
+      failedInFlight: counts.failed,
+      kills: counts.kills,
+      ordersAcknowledged: acked.size,
+      ordersVerified: acked.size - findings.ordersMissing.length - findings.orderMismatches.length,
+      ...findings,
+    };
   } catch (error) {
     log(`shop output:\n${shop.recentOutput()}`);
     throw error;
