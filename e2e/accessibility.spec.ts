@@ -118,6 +118,20 @@ describe('accessibility', () => {
     });
   }
 
+  test('opened states: the mobile menu and the filter drawer (the desktop filter panel is open by default)', async ({
+    page,
+  }) => {
+    await open(page, '/', 390);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await visible(page.getByRole('navigation', { name: 'Main' }));
+    await expectNoSeriousViolations(page, '/ with the mobile menu open');
+
+    await open(page, '/shopping', 390);
+    await page.getByRole('button', { name: 'Open filters' }).click();
+    await visible(page.getByRole('button', { name: 'Apply Filters' }));
+    await expectNoSeriousViolations(page, '/shopping with the filter drawer open');
+  });
+
   test('admin orders with the detail overlay open', async ({ page, context, server }) => {
     const s = await setUp(server.url, server.admin.email, server.admin.password);
     await storeSession(context, s.admin);
