@@ -83,6 +83,12 @@ describe('accessibility', () => {
     await page.setViewportSize({ width, height: width < 1024 ? 844 : 800 });
     await page.goto(path);
     await settle(page);
+    // Scan the page asked for: not a guard's redirect, not the not-found page of a missing route.
+    const landed = new URL(page.url()).pathname;
+    if (landed !== path.split('?')[0]) throw new Error(`${path} redirected to ${landed}`);
+    if ((await page.getByRole('heading', { name: 'Page not found' }).count()) > 0) {
+      throw new Error(`${path} shows the not-found page`);
+    }
   }
 
   for (const { path, who } of SHOPPER_PAGES) {
