@@ -31,6 +31,10 @@ if (mode === 'parse') {
     store,
     readModels,
     projectors: allProjectors,
+    // An experiment knob only (see docs/decisions/007-performance.md); the bench runs the defaults.
+    ...(process.env.BENCH_MAX_TX_MS
+      ? { maxTransactionMs: Number(process.env.BENCH_MAX_TX_MS), batchSize: 100_000 }
+      : {}),
     statusRefreshMs: 60_000,
   });
   const started = performance.now();

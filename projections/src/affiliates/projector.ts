@@ -1,11 +1,6 @@
-import {
-  type EventData,
-  type EventType,
-  eventSchemas,
-  type RecordedEvent,
-  shopConfig,
-} from '@shop/contracts';
+import { type EventType, shopConfig } from '@shop/contracts';
 import type { ReadModelsDb } from '../db';
+import { dataOf } from '../event-data';
 import type { Projector } from '../projector';
 
 const handles = [
@@ -113,8 +108,4 @@ function decide(
     db.qb.updateTable('affiliate_requests').set(decision).where('id', '=', requestId),
   );
   if (changes !== 1) throw new Error(`Decision on an unknown affiliate request ${requestId}`);
-}
-
-function dataOf<T extends EventType>(event: RecordedEvent, type: T): EventData<T> {
-  return eventSchemas[type].parse(event.data) as EventData<T>;
 }

@@ -1,11 +1,6 @@
-import {
-  type EventData,
-  type EventType,
-  eventSchemas,
-  type RecordedEvent,
-  shopConfig,
-} from '@shop/contracts';
+import { type EventData, type EventType, shopConfig } from '@shop/contracts';
 import type { ReadModelsDb } from '../db';
+import { dataOf } from '../event-data';
 import type { Projector } from '../projector';
 
 const handles = [
@@ -103,10 +98,6 @@ export const catalogueProjector: Projector = {
     }
   },
 };
-
-function dataOf<T extends EventType>(event: RecordedEvent, type: T): EventData<T> {
-  return eventSchemas[type].parse(event.data) as EventData<T>;
-}
 
 function productColumns(e: EventData<'ProductCreated'> | EventData<'ProductUpdated'>) {
   return {

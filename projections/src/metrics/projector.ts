@@ -1,5 +1,6 @@
-import { type EventData, type EventType, eventSchemas, type RecordedEvent } from '@shop/contracts';
+import type { EventType } from '@shop/contracts';
 import type { ReadModelsDb } from '../db';
+import { dataOf } from '../event-data';
 import type { Projector } from '../projector';
 import { calendarDay } from './days';
 
@@ -71,8 +72,4 @@ function addToDay(db: ReadModelsDb, day: string, amount: number, orders: number)
         })),
       ),
   );
-}
-
-function dataOf<T extends EventType>(event: RecordedEvent, type: T): EventData<T> {
-  return eventSchemas[type].parse(event.data) as EventData<T>;
 }

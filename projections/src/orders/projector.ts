@@ -1,5 +1,6 @@
-import { type EventData, type EventType, eventSchemas, type RecordedEvent } from '@shop/contracts';
+import type { EventData, EventType } from '@shop/contracts';
 import type { ReadModelsDb } from '../db';
+import { dataOf } from '../event-data';
 import type { Projector } from '../projector';
 
 const handles = [
@@ -158,8 +159,4 @@ function statusChanged(db: ReadModelsDb, e: EventData<'StatusChanged'>): void {
         .where('order_id', '=', e.orderId),
     );
   }
-}
-
-function dataOf<T extends EventType>(event: RecordedEvent, type: T): EventData<T> {
-  return eventSchemas[type].parse(event.data) as EventData<T>;
 }

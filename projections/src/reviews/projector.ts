@@ -1,5 +1,6 @@
-import { type EventData, type EventType, eventSchemas, type RecordedEvent } from '@shop/contracts';
+import type { EventData, EventType, RecordedEvent } from '@shop/contracts';
 import type { ReadModelsDb } from '../db';
+import { dataOf } from '../event-data';
 import type { Projector } from '../projector';
 
 type Handlers = { [T in EventType]?: (data: EventData<T>, db: ReadModelsDb, event: RecordedEvent) => void };
@@ -55,6 +56,6 @@ export const reviewsProjector: Projector = {
     const type = event.type as (typeof handles)[number];
     const handler = on[type] as (data: unknown, db: ReadModelsDb, event: RecordedEvent) => void;
     if (!handler) throw new Error(`The reviews projector does not handle ${event.type}`);
-    handler(eventSchemas[type].parse(event.data), db, event);
+    handler(dataOf(event, type) as never, db, event);
   },
 };
