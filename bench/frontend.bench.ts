@@ -1,9 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { freePort, ShopProcess } from '@shop/services/soak/shop-process';
 import type { BenchResult } from './measure';
+
+const CHROMIUM = '/usr/bin/chromium';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'web', 'dist');
@@ -105,6 +109,73 @@ export async function runFrontEndBench(): Promise<BenchResult[]> {
       },
     );
     if (adminSources.length > 0) console.log(`  ADMIN CODE IN THE SHOPPER'S FIRST LOAD OF ${path}`);
+  }
+  rows.push(...(await lighthouseScores()));
+  return rows;
+}
+
+/**
+ * Lighthouse (mobile settings, its default) for / and /shopping on the real server with the demo
+ * catalogue, driving Debian's Chromium. Scores are 0-100; the baseline is a perfect 100. Skipped, with
+ * the reason printed, when Chromium or Lighthouse is missing or a run fails.
+ */
+async function lighthouseScores(): Promise<BenchResult[]> {
+  const cli = join(root, 'node_modules', '.bin', 'lighthouse');
+  if (!existsSync(CHROMIUM) || !existsSync(cli)) {
+    console.log(
+      `  Lighthouse skipped: ${existsSync(CHROMIUM) ? 'lighthouse is not installed' : `no ${CHROMIUM}`}`,
+    );
+    return [];
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-lighthouse-'));
+  const shop = new ShopProcess({
+    DATA_DIR: dataDir,
+    PORT: String(await freePort()),
+    HOST: '127.0.0.1',
+    JWT_SECRET: 'bench-signing-secret-of-32-characters-or-more',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+  });
+  const rows: BenchResult[] = [];
+  try {
+    await shop.start(60_000);
+    for (const path of ['/', '/shopping']) {
+      const output = join(dataDir, 'lighthouse.json');
+      const run = spawnSync(
+        cli,
+        [
+          `${shop.baseUrl}${path}`,
+          '--form-factor=mobile',
+          '--only-categories=performance,accessibility',
+          '--chrome-flags=--headless=new --no-sandbox',
+          '--output=json',
+          `--output-path=${output}`,
+          '--quiet',
+        ],
+        { encoding: 'utf8', env: { ...process.env, CHROME_PATH: CHROMIUM }, timeout: 120_000 },
+      );
+      if (run.status !== 0 || !existsSync(output)) {
+        console.log(`  Lighthouse failed on ${path}: ${run.error?.message ?? run.stderr.slice(-500)}`);
+        continue;
+      }
+      const report = JSON.parse(readFileSync(output, 'utf8')) as {
+        categories: Record<string, { score: number | null }>;
+      };
+      for (const category of ['performance', 'accessibility']) {
+        const score = Math.round((report.categories[category]?.score ?? 0) * 100);
+        console.log(`  Lighthouse ${path} ${category}: ${score}`);
+        rows.push({
+          name: `Lighthouse ${path} ${category} (mobile)`,
+          unit: 'score',
+          ours: score,
+          baseline: 100,
+          baselineLabel: 'a perfect score',
+        });
+      }
+    }
+  } finally {
+    await shop.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
   }
   return rows;
 }
