@@ -141,19 +141,23 @@ async function lighthouseScores(): Promise<BenchResult[]> {
     await shop.start(60_000);
     for (const path of ['/', '/shopping']) {
       const output = join(dataDir, 'lighthouse.json');
-      const run = spawnSync(
-        cli,
-        [
-          `${shop.baseUrl}${path}`,
-          '--form-factor=mobile',
-          '--only-categories=performance,accessibility',
-          '--chrome-flags=--headless=new --no-sandbox',
-          '--output=json',
-          `--output-path=${output}`,
-          '--quiet',
-        ],
-        { encoding: 'utf8', env: { ...process.env, CHROME_PATH: CHROMIUM }, timeout: 120_000 },
-      );
+      // Lighthouse's first trace on a cold Chromium sometimes fails (NO_NAVSTART): one retry.
+      const lighthouse = () =>
+        spawnSync(
+          cli,
+          [
+            `${shop.baseUrl}${path}`,
+            '--form-factor=mobile',
+            '--only-categories=performance,accessibility',
+            '--chrome-flags=--headless=new --no-sandbox',
+            '--output=json',
+            `--output-path=${output}`,
+            '--quiet',
+          ],
+          { encoding: 'utf8', env: { ...process.env, CHROME_PATH: CHROMIUM }, timeout: 120_000 },
+        );
+      let run = lighthouse();
+      if (run.status !== 0 || !existsSync(output)) run = lighthouse();
       if (run.status !== 0 || !existsSync(output)) {
         console.log(`  Lighthouse failed on ${path}: ${run.error?.message ?? run.stderr.slice(-500)}`);
         continue;
