@@ -13,9 +13,7 @@ afterEach(() => t.close());
 
 describe('the demo catalogue', () => {
   it('fills a fresh shop at start-up with a catalogue worth browsing', async () => {
-    const started = performance.now();
     await prepareShop(t.deps, loadConfig({ SEED_DEMO: 'true' }));
-    expect(performance.now() - started).toBeLessThan(5_000);
 
     const { body: products } = await t.request<Product[]>('GET', '/api/products');
     expect(products.length).toBeGreaterThanOrEqual(30);
