@@ -1,4 +1,5 @@
 import type { ReadModelsDb } from './db';
+import { prepareQuery } from './prepared-query';
 import type { ProjectionCheckpointRow, ProjectorState } from './read-models';
 
 /** Why a projector stopped: the event it could not apply and the error it threw. */
@@ -28,10 +29,15 @@ export function loadCheckpoints(
   });
 }
 
+const moveCheckpoint = prepareQuery<{ name: string; position: number; now: number }>((qb, arg) =>
+  qb
+    .updateTable('projection_checkpoints')
+    .set({ position: arg('position'), updated_at: arg('now') })
+    .where('name', '=', arg('name')),
+);
+
 export function saveCheckpoint(db: ReadModelsDb, name: string, position: number, now: number): void {
-  db.run(
-    db.qb.updateTable('projection_checkpoints').set({ position, updated_at: now }).where('name', '=', name),
-  );
+  db.run(moveCheckpoint, { name, position, now });
 }
 
 /** Records a projector's state; a state other than 'failed' clears the last failure. */

@@ -1,14 +1,14 @@
 import Database from 'better-sqlite3';
-import {
-  type Compilable,
-  DummyDriver,
-  Kysely,
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-} from 'kysely';
+import type { Compilable, Kysely } from 'kysely';
 import { applyMigrations, type Migration } from './migrate';
 import { readModelMigrations } from './migrations';
+import {
+  bindArguments,
+  DeferredAdds,
+  type PreparedQuery,
+  queryBuilder,
+  toSqliteValue,
+} from './prepared-query';
 import type { ReadModels } from './read-models';
 
 /** What `run` reports: rows changed and the rowid of the last insert. */
@@ -31,8 +31,12 @@ export interface ReadModelsDb {
   /** The raw connection, for what kysely cannot say (ATTACH, pragmas). */
   readonly sqlite: Database.Database;
   run(query: Compilable): RunResult;
+  /** Inside a transaction, a query prepared with `addsUp` is deferred: it answers 0 changes. */
+  run<Args>(query: PreparedQuery<Args>, args: Args): RunResult;
   all<Row>(query: Compilable<Row>): Row[];
+  all<Args, Row>(query: PreparedQuery<Args, Row>, args: Args): Row[];
   first<Row>(query: Compilable<Row>): Row | undefined;
+  first<Args, Row>(query: PreparedQuery<Args, Row>, args: Args): Row | undefined;
   /** Runs fn in one transaction (a savepoint when nested); rolls back if it throws. */
   transaction<T>(fn: () => T): T;
   close(): void;
@@ -42,6 +46,9 @@ export interface OpenReadModelsOptions {
   /** Defaults to every read model's migrations; tests add their own tables. */
   migrations?: readonly Migration[];
 }
+
+/** What `run` answers for an add it deferred: its rows are written before the transaction commits. */
+const DEFERRED: RunResult = Object.freeze({ changes: 0, lastInsertRowid: 0 });
 
 /** Distinct SQL texts kept prepared; queries with variable-length IN lists would otherwise grow it forever. */
 const STATEMENT_CACHE_SIZE = 500;
@@ -56,12 +63,39 @@ export function openReadModels(path: string, options: OpenReadModelsOptions = {}
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
+  // 64 MiB of pages (the default is 2 MiB): a catch-up transaction dirties tens of thousands of pages,
+  // and a smaller cache spills them to the WAL mid-transaction.
+  sqlite.pragma('cache_size = -65536');
   const statements = new Map<string, Database.Statement<unknown[], unknown>>();
+  const prepared = new Map<PreparedQuery<unknown>, Database.Statement<unknown[], unknown>>();
+  const runPrepared = (query: PreparedQuery<unknown>, args: Record<string, unknown>) =>
+    statementFor(query).run(...bindArguments(query, args));
+  const deferred = new DeferredAdds(runPrepared);
+  /** Depth of `transaction` calls: adds are deferred only inside one, which writes them before it ends. */
+  let depth = 0;
 
-  function prepare(query: Compilable): {
-    statement: Database.Statement<unknown[], unknown>;
-    params: unknown[];
-  } {
+  function statementFor(query: PreparedQuery<unknown>): Database.Statement<unknown[], unknown> {
+    let statement = prepared.get(query);
+    if (!statement) {
+      statement = sqlite.prepare<unknown[], unknown>(query.sql);
+      prepared.set(query, statement);
+    }
+    return statement;
+  }
+
+  /** The statement and its values; first writes the deferred adds the query could see or overwrite. */
+  function prepare(
+    query: Compilable | PreparedQuery<unknown>,
+    args?: unknown,
+  ): { statement: Database.Statement<unknown[], unknown>; params: unknown[] } {
+    if (!isCompilable(query)) {
+      deferred.writeBefore(query);
+      return {
+        statement: statementFor(query),
+        params: bindArguments(query, args as Record<string, unknown>),
+      };
+    }
+    deferred.writeBefore(undefined);
     const { sql, parameters } = query.compile();
     let statement = statements.get(sql);
     if (statement) {
@@ -79,33 +113,47 @@ export function openReadModels(path: string, options: OpenReadModelsOptions = {}
 
   const db: ReadModelsDb = {
     path,
-    qb: new Kysely<ReadModels>({
-      dialect: {
-        createAdapter: () => new SqliteAdapter(),
-        createDriver: () => new DummyDriver(),
-        createIntrospector: (kysely) => new SqliteIntrospector(kysely),
-        createQueryCompiler: () => new SqliteQueryCompiler(),
-      },
-    }),
+    qb: queryBuilder,
     migrations: options.migrations ?? readModelMigrations,
     sqlite,
-    run(query) {
-      const { statement, params } = prepare(query);
+    run(query: Compilable | PreparedQuery<unknown>, args?: unknown) {
+      if (!isCompilable(query) && query.adds && depth > 0) {
+        deferred.add(query, args as Record<string, unknown>);
+        return DEFERRED;
+      }
+      const { statement, params } = prepare(query, args);
       return statement.run(...params);
     },
-    all<Row>(query: Compilable<Row>) {
-      const { statement, params } = prepare(query);
+    all<Row>(query: Compilable<Row> | PreparedQuery<unknown, Row>, args?: unknown) {
+      const { statement, params } = prepare(query, args);
       return statement.all(...params) as Row[];
     },
-    first<Row>(query: Compilable<Row>) {
-      const { statement, params } = prepare(query);
+    first<Row>(query: Compilable<Row> | PreparedQuery<unknown, Row>, args?: unknown) {
+      const { statement, params } = prepare(query, args);
       return statement.get(...params) as Row | undefined;
     },
     transaction(fn) {
-      return sqlite.transaction(fn)();
+      // What is deferred before a nested transaction belongs to the enclosing one: write it first,
+      // so a rollback of this one drops only its own adds.
+      deferred.writeAll();
+      try {
+        depth += 1;
+        return sqlite.transaction(() => {
+          const result = fn();
+          deferred.writeAll();
+          return result;
+        })();
+      } catch (error) {
+        deferred.clear();
+        throw error;
+      } finally {
+        depth -= 1;
+      }
     },
     close() {
+      deferred.clear();
       statements.clear();
+      prepared.clear();
       sqlite.close();
     },
   };
@@ -118,9 +166,6 @@ export function openReadModels(path: string, options: OpenReadModelsOptions = {}
   return db;
 }
 
-/** better-sqlite3 binds numbers, strings, bigints, buffers and null; kysely may hand it booleans. */
-function toSqliteValue(value: unknown): unknown {
-  if (value === true) return 1;
-  if (value === false) return 0;
-  return value;
+function isCompilable(query: Compilable | PreparedQuery<unknown>): query is Compilable {
+  return typeof (query as Compilable).compile === 'function';
 }

@@ -13,6 +13,7 @@ export * from './metrics';
 export type { Migration, MigrationsTable } from './migrate';
 export { readModelMigrations } from './migrations';
 export * from './orders';
+export { argumentsFor, type PreparedQuery, prepareQuery } from './prepared-query';
 export type { ProjectionStatus, ProjectorStatus } from './projection-status';
 export type { Projector } from './projector';
 export type {

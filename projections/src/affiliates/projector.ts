@@ -1,7 +1,9 @@
 import { type EventType, shopConfig } from '@shop/contracts';
 import type { ReadModelsDb } from '../db';
 import { dataOf } from '../event-data';
+import { argumentsFor, prepareQuery } from '../prepared-query';
 import type { Projector } from '../projector';
+import type { AffiliateReferralsTable, AffiliateRequestsTable, AffiliatesTable } from './tables';
 
 const handles = [
   'AffiliateRequested',
@@ -19,6 +21,55 @@ export function commissionFor(
   return Math.round((order.itemsPrice - order.discount) * rate);
 }
 
+type Decision = Pick<AffiliateRequestsTable, 'id' | 'status' | 'code' | 'decided_at' | 'decided_by'>;
+
+const sql = {
+  insertRequest: prepareQuery<AffiliateRequestsTable>((qb, arg) =>
+    qb
+      .insertInto('affiliate_requests')
+      .values(
+        argumentsFor(arg, ['id', 'user_id', 'status', 'code', 'created_at', 'decided_at', 'decided_by']),
+      ),
+  ),
+  decide: prepareQuery<Decision>((qb, arg) =>
+    qb
+      .updateTable('affiliate_requests')
+      .set(argumentsFor(arg, ['status', 'code', 'decided_at', 'decided_by']))
+      .where('id', '=', arg('id')),
+  ),
+  insertAffiliate: prepareQuery<AffiliatesTable>((qb, arg) =>
+    qb.insertInto('affiliates').values(argumentsFor(arg, ['user_id', 'code', 'approved_at', 'use_count'])),
+  ),
+  countUse: prepareQuery<{ userId: string }>((qb, arg) =>
+    qb
+      .updateTable('affiliates')
+      .set((eb) => ({ use_count: eb('use_count', '+', 1) }))
+      .where('user_id', '=', arg('userId')),
+  ),
+  insertReferral: prepareQuery<AffiliateReferralsTable>((qb, arg) =>
+    qb
+      .insertInto('affiliate_referrals')
+      .values(
+        argumentsFor(arg, [
+          'order_id',
+          'affiliate_user_id',
+          'commission',
+          'state',
+          'placed_at',
+          'settled_at',
+        ]),
+      ),
+  ),
+  settleReferral: prepareQuery<Pick<AffiliateReferralsTable, 'order_id' | 'state' | 'settled_at'>>(
+    (qb, arg) =>
+      qb
+        .updateTable('affiliate_referrals')
+        .set({ state: arg('state'), settled_at: arg('settled_at') })
+        .where('order_id', '=', arg('order_id'))
+        .where('state', '=', 'pending'),
+  ),
+};
+
 /**
  * The affiliates read model: requests and their decisions, approved affiliates by code with their
  * use count, and the commission each referred order carries until it is delivered or cancelled.
@@ -31,66 +82,46 @@ export const affiliatesProjector: Projector = {
     switch (event.type as (typeof handles)[number]) {
       case 'AffiliateRequested': {
         const e = dataOf(event, 'AffiliateRequested');
-        db.run(
-          db.qb.insertInto('affiliate_requests').values({
-            id: e.requestId,
-            user_id: e.userId,
-            status: 'Pending',
-            code: null,
-            created_at: e.at,
-            decided_at: null,
-            decided_by: null,
-          }),
-        );
+        db.run(sql.insertRequest, {
+          id: e.requestId,
+          user_id: e.userId,
+          status: 'Pending',
+          code: null,
+          created_at: e.at,
+          decided_at: null,
+          decided_by: null,
+        });
         return;
       }
       case 'AffiliateApproved': {
         const e = dataOf(event, 'AffiliateApproved');
-        decide(db, e.requestId, { status: 'Approved', code: e.code, decided_at: e.at, decided_by: e.by });
-        db.run(
-          db.qb
-            .insertInto('affiliates')
-            .values({ user_id: e.userId, code: e.code, approved_at: e.at, use_count: 0 }),
-        );
+        decide(db, { id: e.requestId, status: 'Approved', code: e.code, decided_at: e.at, decided_by: e.by });
+        db.run(sql.insertAffiliate, { user_id: e.userId, code: e.code, approved_at: e.at, use_count: 0 });
         return;
       }
       case 'AffiliateRejected': {
         const e = dataOf(event, 'AffiliateRejected');
-        decide(db, e.requestId, { status: 'Rejected', code: null, decided_at: e.at, decided_by: e.by });
+        decide(db, { id: e.requestId, status: 'Rejected', code: null, decided_at: e.at, decided_by: e.by });
         return;
       }
       case 'OrderPlaced': {
         const e = dataOf(event, 'OrderPlaced');
         if (!e.affiliateUserId) return;
-        db.run(
-          db.qb
-            .updateTable('affiliates')
-            .set((eb) => ({ use_count: eb('use_count', '+', 1) }))
-            .where('user_id', '=', e.affiliateUserId),
-        );
-        db.run(
-          db.qb.insertInto('affiliate_referrals').values({
-            order_id: e.orderId,
-            affiliate_user_id: e.affiliateUserId,
-            commission: commissionFor(e),
-            state: 'pending',
-            placed_at: e.at,
-            settled_at: null,
-          }),
-        );
+        db.run(sql.countUse, { userId: e.affiliateUserId });
+        db.run(sql.insertReferral, {
+          order_id: e.orderId,
+          affiliate_user_id: e.affiliateUserId,
+          commission: commissionFor(e),
+          state: 'pending',
+          placed_at: e.at,
+          settled_at: null,
+        });
         return;
       }
       case 'StatusChanged': {
         const e = dataOf(event, 'StatusChanged');
         const state = e.to === 'Delivered' ? 'earned' : e.to === 'Cancelled' ? 'void' : undefined;
-        if (!state) return;
-        db.run(
-          db.qb
-            .updateTable('affiliate_referrals')
-            .set({ state, settled_at: e.at })
-            .where('order_id', '=', e.orderId)
-            .where('state', '=', 'pending'),
-        );
+        if (state) db.run(sql.settleReferral, { order_id: e.orderId, state, settled_at: e.at });
         return;
       }
       default:
@@ -99,13 +130,7 @@ export const affiliatesProjector: Projector = {
   },
 };
 
-function decide(
-  db: ReadModelsDb,
-  requestId: string,
-  decision: { status: 'Approved' | 'Rejected'; code: string | null; decided_at: string; decided_by: string },
-): void {
-  const { changes } = db.run(
-    db.qb.updateTable('affiliate_requests').set(decision).where('id', '=', requestId),
-  );
-  if (changes !== 1) throw new Error(`Decision on an unknown affiliate request ${requestId}`);
+function decide(db: ReadModelsDb, decision: Decision): void {
+  const { changes } = db.run(sql.decide, decision);
+  if (changes !== 1) throw new Error(`Decision on an unknown affiliate request ${decision.id}`);
 }

@@ -1,7 +1,9 @@
 import { type EventData, type EventType, shopConfig } from '@shop/contracts';
 import type { ReadModelsDb } from '../db';
 import { dataOf } from '../event-data';
+import { argumentsFor, prepareQuery } from '../prepared-query';
 import type { Projector } from '../projector';
+import type { CatalogueProductsTable } from './tables';
 
 const handles = [
   'ProductCreated',
@@ -13,6 +15,103 @@ const handles = [
   'ReviewDeleted',
   'OrderPlaced',
 ] as const satisfies readonly EventType[];
+
+/** The columns a product's own events set; rating, popularity and the flags are the projector's. */
+type ProductColumns = Pick<
+  CatalogueProductsTable,
+  | 'name'
+  | 'description'
+  | 'search_text'
+  | 'category'
+  | 'category_key'
+  | 'price'
+  | 'original_price'
+  | 'image'
+  | 'thumbnail'
+  | 'sizes'
+  | 'count_in_stock'
+  | 'is_featured'
+  | 'updated_at'
+>;
+
+const productColumnNames = [
+  'name',
+  'description',
+  'search_text',
+  'category',
+  'category_key',
+  'price',
+  'original_price',
+  'image',
+  'thumbnail',
+  'sizes',
+  'count_in_stock',
+  'is_featured',
+  'updated_at',
+] as const satisfies readonly (keyof ProductColumns)[];
+
+const sql = {
+  insertProduct: prepareQuery<ProductColumns & { id: string; created_at: string }>((qb, arg) =>
+    qb.insertInto('catalogue_products').values({
+      id: arg('id'),
+      ...argumentsFor(arg, productColumnNames),
+      num_reviews: 0,
+      rating: 0,
+      sort_rating: shopConfig.defaultRating,
+      popularity: 0,
+      deleted: 0,
+      created_at: arg('created_at'),
+    }),
+  ),
+  updateProduct: prepareQuery<ProductColumns & { id: string }>((qb, arg) =>
+    qb
+      .updateTable('catalogue_products')
+      .set(argumentsFor(arg, productColumnNames))
+      .where('id', '=', arg('id')),
+  ),
+  markDeleted: prepareQuery<{ id: string }>((qb, arg) =>
+    qb.updateTable('catalogue_products').set({ deleted: 1 }).where('id', '=', arg('id')),
+  ),
+  /** Stock and units sold in one add, so a chunk's reservations and orders of a product merge into one write. */
+  addToProduct: prepareQuery<{ id: string; stock: number; sold: number }>(
+    (qb, arg) =>
+      qb
+        .updateTable('catalogue_products')
+        .set((eb) => ({
+          count_in_stock: eb('count_in_stock', '+', arg('stock')),
+          popularity: eb('popularity', '+', arg('sold')),
+        }))
+        .where('id', '=', arg('id')),
+    { addsUp: ['stock', 'sold'] },
+  ),
+  deleteSizes: prepareQuery<{ productId: string }>((qb, arg) =>
+    qb.deleteFrom('catalogue_product_sizes').where('product_id', '=', arg('productId')),
+  ),
+  insertSize: prepareQuery<{ productId: string; size: string }>((qb, arg) =>
+    qb.insertInto('catalogue_product_sizes').values({ size: arg('size'), product_id: arg('productId') }),
+  ),
+  insertReview: prepareQuery<{ reviewId: string; productId: string; rating: number }>((qb, arg) =>
+    qb
+      .insertInto('catalogue_reviews')
+      .values({ review_id: arg('reviewId'), product_id: arg('productId'), rating: arg('rating') })
+      .onConflict((c) => c.column('review_id').doNothing()),
+  ),
+  deleteReview: prepareQuery<{ reviewId: string }>((qb, arg) =>
+    qb.deleteFrom('catalogue_reviews').where('review_id', '=', arg('reviewId')),
+  ),
+  ratingTotals: prepareQuery<{ productId: string }, { count: number; sum: number | null }>((qb, arg) =>
+    qb
+      .selectFrom('catalogue_reviews')
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number | null>('rating').as('sum')])
+      .where('product_id', '=', arg('productId')),
+  ),
+  setRating: prepareQuery<{ id: string; count: number; rating: number; sortRating: number }>((qb, arg) =>
+    qb
+      .updateTable('catalogue_products')
+      .set({ num_reviews: arg('count'), rating: arg('rating'), sort_rating: arg('sortRating') })
+      .where('id', '=', arg('id')),
+  ),
+};
 
 /**
  * The catalogue read model: products with their stock, rating (average of live reviews) and
@@ -27,69 +126,46 @@ export const catalogueProjector: Projector = {
     switch (event.type as (typeof handles)[number]) {
       case 'ProductCreated': {
         const e = dataOf(event, 'ProductCreated');
-        db.run(
-          db.qb.insertInto('catalogue_products').values({
-            id: e.productId,
-            ...productColumns(e),
-            num_reviews: 0,
-            rating: 0,
-            sort_rating: shopConfig.defaultRating,
-            popularity: 0,
-            deleted: 0,
-            created_at: e.at,
-          }),
-        );
+        db.run(sql.insertProduct, { id: e.productId, ...productColumns(e), created_at: e.at });
         replaceSizes(db, e.productId, e.sizes);
         recomputeRating(db, e.productId);
         return;
       }
       case 'ProductUpdated': {
         const e = dataOf(event, 'ProductUpdated');
-        db.run(db.qb.updateTable('catalogue_products').set(productColumns(e)).where('id', '=', e.productId));
+        db.run(sql.updateProduct, { id: e.productId, ...productColumns(e) });
         replaceSizes(db, e.productId, e.sizes);
         return;
       }
       case 'ProductDeleted': {
-        const e = dataOf(event, 'ProductDeleted');
-        db.run(db.qb.updateTable('catalogue_products').set({ deleted: 1 }).where('id', '=', e.productId));
+        db.run(sql.markDeleted, { id: dataOf(event, 'ProductDeleted').productId });
         return;
       }
       case 'StockReserved': {
         const e = dataOf(event, 'StockReserved');
-        addStock(db, e.productId, -e.qty);
+        db.run(sql.addToProduct, { id: e.productId, stock: -e.qty, sold: 0 });
         return;
       }
       case 'StockReleased': {
         const e = dataOf(event, 'StockReleased');
-        addStock(db, e.productId, e.qty);
+        db.run(sql.addToProduct, { id: e.productId, stock: e.qty, sold: 0 });
         return;
       }
       case 'ReviewPosted': {
         const e = dataOf(event, 'ReviewPosted');
-        db.run(
-          db.qb
-            .insertInto('catalogue_reviews')
-            .values({ review_id: e.reviewId, product_id: e.productId, rating: e.rating })
-            .onConflict((c) => c.column('review_id').doNothing()),
-        );
+        db.run(sql.insertReview, { reviewId: e.reviewId, productId: e.productId, rating: e.rating });
         recomputeRating(db, e.productId);
         return;
       }
       case 'ReviewDeleted': {
         const e = dataOf(event, 'ReviewDeleted');
-        db.run(db.qb.deleteFrom('catalogue_reviews').where('review_id', '=', e.reviewId));
+        db.run(sql.deleteReview, { reviewId: e.reviewId });
         recomputeRating(db, e.productId);
         return;
       }
       case 'OrderPlaced': {
-        const e = dataOf(event, 'OrderPlaced');
-        for (const line of e.lines) {
-          db.run(
-            db.qb
-              .updateTable('catalogue_products')
-              .set((eb) => ({ popularity: eb('popularity', '+', line.qty) }))
-              .where('id', '=', line.productId),
-          );
+        for (const line of dataOf(event, 'OrderPlaced').lines) {
+          db.run(sql.addToProduct, { id: line.productId, stock: 0, sold: line.qty });
         }
         return;
       }
@@ -99,7 +175,7 @@ export const catalogueProjector: Projector = {
   },
 };
 
-function productColumns(e: EventData<'ProductCreated'> | EventData<'ProductUpdated'>) {
+function productColumns(e: EventData<'ProductCreated'> | EventData<'ProductUpdated'>): ProductColumns {
   return {
     name: e.name,
     description: e.description,
@@ -107,7 +183,7 @@ function productColumns(e: EventData<'ProductCreated'> | EventData<'ProductUpdat
     category: e.category,
     category_key: e.category.toLowerCase(),
     price: e.price,
-    original_price: e.originalPrice,
+    original_price: e.originalPrice ?? null,
     image: e.image,
     thumbnail: e.thumbnail,
     sizes: JSON.stringify(e.sizes),
@@ -118,38 +194,19 @@ function productColumns(e: EventData<'ProductCreated'> | EventData<'ProductUpdat
 }
 
 function replaceSizes(db: ReadModelsDb, productId: string, sizes: readonly string[]): void {
-  db.run(db.qb.deleteFrom('catalogue_product_sizes').where('product_id', '=', productId));
-  if (sizes.length === 0) return;
-  db.run(
-    db.qb
-      .insertInto('catalogue_product_sizes')
-      .values(sizes.map((size) => ({ size, product_id: productId }))),
-  );
-}
-
-function addStock(db: ReadModelsDb, productId: string, delta: number): void {
-  db.run(
-    db.qb
-      .updateTable('catalogue_products')
-      .set((eb) => ({ count_in_stock: eb('count_in_stock', '+', delta) }))
-      .where('id', '=', productId),
-  );
+  db.run(sql.deleteSizes, { productId });
+  for (const size of sizes) db.run(sql.insertSize, { productId, size });
 }
 
 /** Recounts from the live reviews, so a deletion leaves exactly the average of those that remain. */
 function recomputeRating(db: ReadModelsDb, productId: string): void {
-  const totals = db.first(
-    db.qb
-      .selectFrom('catalogue_reviews')
-      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number | null>('rating').as('sum')])
-      .where('product_id', '=', productId),
-  );
+  const totals = db.first(sql.ratingTotals, { productId });
   const count = totals?.count ?? 0;
   const rating = count === 0 ? 0 : (totals?.sum ?? 0) / count;
-  db.run(
-    db.qb
-      .updateTable('catalogue_products')
-      .set({ num_reviews: count, rating, sort_rating: count === 0 ? shopConfig.defaultRating : rating })
-      .where('id', '=', productId),
-  );
+  db.run(sql.setRating, {
+    id: productId,
+    count,
+    rating,
+    sortRating: count === 0 ? shopConfig.defaultRating : rating,
+  });
 }

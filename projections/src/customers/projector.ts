@@ -1,9 +1,69 @@
 import type { EventData, EventType, RecordedEvent } from '@shop/contracts';
 import type { ReadModelsDb } from '../db';
 import { dataOf } from '../event-data';
+import { argumentsFor, prepareQuery } from '../prepared-query';
 import type { Projector } from '../projector';
+import type { CustomerCredentialsTable, CustomersTable } from './tables';
 
 type Handlers = { [T in EventType]?: (data: EventData<T>, db: ReadModelsDb, event: RecordedEvent) => void };
+
+const customerColumns = [
+  'id',
+  'name',
+  'email',
+  'contact',
+  'is_admin',
+  'affiliate_use_count',
+  'created_at',
+  'updated_at',
+  'registered_position',
+] as const satisfies readonly (keyof CustomersTable)[];
+
+const sql = {
+  insertCustomer: prepareQuery<CustomersTable>((qb, arg) =>
+    qb.insertInto('customers').values(argumentsFor(arg, customerColumns)),
+  ),
+  insertCredentials: prepareQuery<CustomerCredentialsTable>((qb, arg) =>
+    qb.insertInto('customer_credentials').values(argumentsFor(arg, ['user_id', 'email', 'password_hash'])),
+  ),
+  updateProfile: prepareQuery<Pick<CustomersTable, 'id' | 'name' | 'email' | 'contact' | 'updated_at'>>(
+    (qb, arg) =>
+      qb
+        .updateTable('customers')
+        .set(argumentsFor(arg, ['name', 'email', 'contact', 'updated_at']))
+        .where('id', '=', arg('id')),
+  ),
+  updateCredentialsEmail: prepareQuery<{ userId: string; email: string }>((qb, arg) =>
+    qb
+      .updateTable('customer_credentials')
+      .set({ email: arg('email') })
+      .where('user_id', '=', arg('userId')),
+  ),
+  touch: prepareQuery<{ id: string; at: string }>((qb, arg) =>
+    qb
+      .updateTable('customers')
+      .set({ updated_at: arg('at') })
+      .where('id', '=', arg('id')),
+  ),
+  updatePassword: prepareQuery<{ userId: string; passwordHash: string }>((qb, arg) =>
+    qb
+      .updateTable('customer_credentials')
+      .set({ password_hash: arg('passwordHash') })
+      .where('user_id', '=', arg('userId')),
+  ),
+  updateRole: prepareQuery<{ id: string; isAdmin: number; at: string }>((qb, arg) =>
+    qb
+      .updateTable('customers')
+      .set({ is_admin: arg('isAdmin'), updated_at: arg('at') })
+      .where('id', '=', arg('id')),
+  ),
+  countAffiliateUse: prepareQuery<{ id: string }>((qb, arg) =>
+    qb
+      .updateTable('customers')
+      .set((eb) => ({ affiliate_use_count: eb('affiliate_use_count', '+', 1) }))
+      .where('id', '=', arg('id')),
+  ),
+};
 
 /**
  * One handler per event type; the projector handles exactly these. Another slice's event that
@@ -12,59 +72,38 @@ type Handlers = { [T in EventType]?: (data: EventData<T>, db: ReadModelsDb, even
  */
 const on = {
   UserRegistered(e, db, event) {
-    db.run(
-      db.qb.insertInto('customers').values({
-        id: e.userId,
-        name: e.name,
-        email: e.email,
-        contact: e.contact,
-        is_admin: e.isAdmin ? 1 : 0,
-        affiliate_use_count: 0,
-        created_at: e.at,
-        updated_at: e.at,
-        registered_position: event.position,
-      }),
-    );
-    db.run(
-      db.qb
-        .insertInto('customer_credentials')
-        .values({ user_id: e.userId, email: e.email, password_hash: e.passwordHash }),
-    );
+    db.run(sql.insertCustomer, {
+      id: e.userId,
+      name: e.name,
+      email: e.email,
+      contact: e.contact,
+      is_admin: e.isAdmin ? 1 : 0,
+      affiliate_use_count: 0,
+      created_at: e.at,
+      updated_at: e.at,
+      registered_position: event.position,
+    });
+    db.run(sql.insertCredentials, { user_id: e.userId, email: e.email, password_hash: e.passwordHash });
   },
   UserProfileChanged(e, db) {
-    db.run(
-      db.qb
-        .updateTable('customers')
-        .set({ name: e.name, email: e.email, contact: e.contact, updated_at: e.at })
-        .where('id', '=', e.userId),
-    );
-    db.run(db.qb.updateTable('customer_credentials').set({ email: e.email }).where('user_id', '=', e.userId));
+    db.run(sql.updateProfile, {
+      id: e.userId,
+      name: e.name,
+      email: e.email,
+      contact: e.contact,
+      updated_at: e.at,
+    });
+    db.run(sql.updateCredentialsEmail, { userId: e.userId, email: e.email });
   },
   UserPasswordChanged(e, db) {
-    db.run(db.qb.updateTable('customers').set({ updated_at: e.at }).where('id', '=', e.userId));
-    db.run(
-      db.qb
-        .updateTable('customer_credentials')
-        .set({ password_hash: e.passwordHash })
-        .where('user_id', '=', e.userId),
-    );
+    db.run(sql.touch, { id: e.userId, at: e.at });
+    db.run(sql.updatePassword, { userId: e.userId, passwordHash: e.passwordHash });
   },
   UserRoleChanged(e, db) {
-    db.run(
-      db.qb
-        .updateTable('customers')
-        .set({ is_admin: e.isAdmin ? 1 : 0, updated_at: e.at })
-        .where('id', '=', e.userId),
-    );
+    db.run(sql.updateRole, { id: e.userId, isAdmin: e.isAdmin ? 1 : 0, at: e.at });
   },
   OrderPlaced(e, db) {
-    if (!e.affiliateUserId) return;
-    db.run(
-      db.qb
-        .updateTable('customers')
-        .set((eb) => ({ affiliate_use_count: eb('affiliate_use_count', '+', 1) }))
-        .where('id', '=', e.affiliateUserId),
-    );
+    if (e.affiliateUserId) db.run(sql.countAffiliateUse, { id: e.affiliateUserId });
   },
 } satisfies Handlers;
 

@@ -1,12 +1,48 @@
 import type { EventType } from '@shop/contracts';
 import type { ReadModelsDb } from '../db';
 import { dataOf } from '../event-data';
+import { prepareQuery } from '../prepared-query';
 import type { Projector } from '../projector';
 import { calendarDay } from './days';
+import type { MetricsOrdersTable } from './tables';
 
 const handles = ['OrderPlaced', 'StatusChanged'] as const satisfies readonly EventType[];
 
 export const statusCounter = (status: string) => `status:${status}`;
+
+const sql = {
+  insertOrder: prepareQuery<MetricsOrdersTable>((qb, arg) =>
+    qb
+      .insertInto('metrics_orders')
+      .values({ order_id: arg('order_id'), day: arg('day'), total_price: arg('total_price') }),
+  ),
+  findOrder: prepareQuery<{ orderId: string }, MetricsOrdersTable>((qb, arg) =>
+    qb.selectFrom('metrics_orders').selectAll().where('order_id', '=', arg('orderId')),
+  ),
+  count: prepareQuery<{ name: string; delta: number }>(
+    (qb, arg) =>
+      qb
+        .insertInto('metrics_counters')
+        .values({ name: arg('name'), value: arg('delta') })
+        .onConflict((c) =>
+          c.column('name').doUpdateSet((eb) => ({ value: eb('metrics_counters.value', '+', arg('delta')) })),
+        ),
+    { addsUp: ['delta'] },
+  ),
+  addToDay: prepareQuery<{ day: string; amount: number; orders: number }>(
+    (qb, arg) =>
+      qb
+        .insertInto('metrics_daily_sales')
+        .values({ day: arg('day'), amount: arg('amount'), orders: arg('orders') })
+        .onConflict((c) =>
+          c.column('day').doUpdateSet((eb) => ({
+            amount: eb('metrics_daily_sales.amount', '+', arg('amount')),
+            orders: eb('metrics_daily_sales.orders', '+', arg('orders')),
+          })),
+        ),
+    { addsUp: ['amount', 'orders'] },
+  ),
+};
 
 /**
  * The dashboard's read model: order counts by current status, paid orders, and sales per day in the
@@ -21,9 +57,7 @@ export const metricsProjector: Projector = {
       case 'OrderPlaced': {
         const e = dataOf(event, 'OrderPlaced');
         const day = calendarDay(e.at);
-        db.run(
-          db.qb.insertInto('metrics_orders').values({ order_id: e.orderId, day, total_price: e.totalPrice }),
-        );
+        db.run(sql.insertOrder, { order_id: e.orderId, day, total_price: e.totalPrice });
         addToDay(db, day, e.totalPrice, 1);
         count(db, 'orders', 1);
         count(db, statusCounter('Pending'), 1);
@@ -35,9 +69,7 @@ export const metricsProjector: Projector = {
         count(db, statusCounter(e.to), 1);
         if (e.paid) count(db, 'paid', 1);
         if (e.to === 'Cancelled') {
-          const order = db.first(
-            db.qb.selectFrom('metrics_orders').selectAll().where('order_id', '=', e.orderId),
-          );
+          const order = db.first(sql.findOrder, { orderId: e.orderId });
           if (!order) throw new Error(`Cancelled an unknown order ${e.orderId}`);
           addToDay(db, order.day, -order.total_price, -1);
         }
@@ -50,26 +82,9 @@ export const metricsProjector: Projector = {
 };
 
 function count(db: ReadModelsDb, name: string, delta: number): void {
-  db.run(
-    db.qb
-      .insertInto('metrics_counters')
-      .values({ name, value: delta })
-      .onConflict((c) =>
-        c.column('name').doUpdateSet((eb) => ({ value: eb('metrics_counters.value', '+', delta) })),
-      ),
-  );
+  db.run(sql.count, { name, delta });
 }
 
 function addToDay(db: ReadModelsDb, day: string, amount: number, orders: number): void {
-  db.run(
-    db.qb
-      .insertInto('metrics_daily_sales')
-      .values({ day, amount, orders })
-      .onConflict((c) =>
-        c.column('day').doUpdateSet((eb) => ({
-          amount: eb('metrics_daily_sales.amount', '+', amount),
-          orders: eb('metrics_daily_sales.orders', '+', orders),
-        })),
-      ),
-  );
+  db.run(sql.addToDay, { day, amount, orders });
 }

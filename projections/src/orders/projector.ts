@@ -1,7 +1,10 @@
 import type { EventData, EventType } from '@shop/contracts';
+import { sql as expr } from 'kysely';
 import type { ReadModelsDb } from '../db';
 import { dataOf } from '../event-data';
+import { argumentsFor, prepareQuery } from '../prepared-query';
 import type { Projector } from '../projector';
+import type { OpenReservationsTable, OrderItemsTable, OrdersTable } from './tables';
 
 const handles = [
   'OrderPlaced',
@@ -9,6 +12,135 @@ const handles = [
   'StockReserved',
   'StockReleased',
 ] as const satisfies readonly EventType[];
+
+const orderColumns = [
+  'id',
+  'user_id',
+  'status',
+  'is_paid',
+  'paid_at',
+  'is_delivered',
+  'delivered_at',
+  'payment_method',
+  'ship_full_name',
+  'ship_address',
+  'ship_city',
+  'ship_postal_code',
+  'ship_country',
+  'ship_phone',
+  'items_price',
+  'discount',
+  'shipping_price',
+  'total_price',
+  'affiliate_code',
+  'affiliate_user_id',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof OrdersTable)[];
+const itemColumns = [
+  'id',
+  'order_id',
+  'line_no',
+  'product_id',
+  'name',
+  'image',
+  'category',
+  'unit_price',
+  'qty',
+  'size',
+] as const satisfies readonly (keyof OrderItemsTable)[];
+/** A StatusChanged event's data with its flags as SQLite integers. */
+type StatusChange = Omit<EventData<'StatusChanged'>, 'paid' | 'delivered'> & {
+  paid: number;
+  delivered: number;
+};
+
+const sql = {
+  insertOrder: prepareQuery<OrdersTable>((qb, arg) =>
+    qb.insertInto('orders').values(argumentsFor(arg, orderColumns)),
+  ),
+  insertItem: prepareQuery<OrderItemsTable>((qb, arg) =>
+    qb.insertInto('order_items').values(argumentsFor(arg, itemColumns)),
+  ),
+  /**
+   * The status, and the paid and delivered flags with their times the first time they are set; SET
+   * expressions read the row as it was, so one statement needs no read first.
+   */
+  changeStatus: prepareQuery<StatusChange>((qb, arg) =>
+    qb
+      .updateTable('orders')
+      .set({
+        status: arg('to'),
+        updated_at: arg('at'),
+        is_paid: expr<number>`max(${expr.ref('is_paid')}, ${arg('paid')})`,
+        paid_at: expr<
+          string | null
+        >`case when ${expr.ref('is_paid')} = 0 and ${arg('paid')} = 1 then ${arg('at')} else ${expr.ref('paid_at')} end`,
+        is_delivered: expr<number>`max(${expr.ref('is_delivered')}, ${arg('delivered')})`,
+        delivered_at: expr<
+          string | null
+        >`case when ${expr.ref('is_delivered')} = 0 and ${arg('delivered')} = 1 then ${arg('at')} else ${expr.ref('delivered_at')} end`,
+      })
+      .where('id', '=', arg('orderId')),
+  ),
+  /** The change as the next `seq` of its order. */
+  recordChange: prepareQuery<StatusChange>((qb, arg) =>
+    qb
+      .insertInto('order_status_changes')
+      .columns(['order_id', 'seq', 'from_status', 'to_status', 'by_user_id', 'at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('order_status_changes')
+          .select([
+            eb.val(arg('orderId')).as('order_id'),
+            expr<number>`coalesce(max(${expr.ref('seq')}), 0) + 1`.as('seq'),
+            eb.val(arg('from')).as('from_status'),
+            eb.val(arg('to')).as('to_status'),
+            eb.val(arg('by')).as('by_user_id'),
+            eb.val(arg('at')).as('at'),
+          ])
+          .where('order_id', '=', arg('orderId')),
+      ),
+  ),
+  reserve: prepareQuery<Omit<OpenReservationsTable, 'order_state'>>((qb, arg) =>
+    qb
+      .insertInto('open_reservations')
+      .values({
+        order_id: arg('order_id'),
+        product_id: arg('product_id'),
+        qty: arg('qty'),
+        reserved_at: arg('reserved_at'),
+        order_state: 'unplaced',
+        state_at: arg('state_at'),
+      })
+      .onConflict((c) =>
+        c
+          .columns(['order_id', 'product_id'])
+          .doUpdateSet((eb) => ({ qty: eb('open_reservations.qty', '+', arg('qty')) })),
+      ),
+  ),
+  release: prepareQuery<{ orderId: string; productId: string; qty: number }>((qb, arg) =>
+    qb
+      .updateTable('open_reservations')
+      .set((eb) => ({ qty: eb('qty', '-', arg('qty')) }))
+      .where('order_id', '=', arg('orderId'))
+      .where('product_id', '=', arg('productId')),
+  ),
+  dropReleased: prepareQuery<{ orderId: string }>((qb, arg) =>
+    qb.deleteFrom('open_reservations').where('order_id', '=', arg('orderId')).where('qty', '<=', 0),
+  ),
+  dropReservations: prepareQuery<{ orderId: string }>((qb, arg) =>
+    qb.deleteFrom('open_reservations').where('order_id', '=', arg('orderId')),
+  ),
+  setReservationsState: prepareQuery<
+    Pick<OpenReservationsTable, 'order_state' | 'state_at'> & { orderId: string }
+  >((qb, arg) =>
+    qb
+      .updateTable('open_reservations')
+      .set({ order_state: arg('order_state'), state_at: arg('state_at') })
+      .where('order_id', '=', arg('orderId')),
+  ),
+};
 
 /**
  * The orders read model: each order as it stands, its lines, every status change (who, when), and
@@ -26,35 +158,19 @@ export const ordersProjector: Projector = {
         return statusChanged(db, dataOf(event, 'StatusChanged'));
       case 'StockReserved': {
         const e = dataOf(event, 'StockReserved');
-        db.run(
-          db.qb
-            .insertInto('open_reservations')
-            .values({
-              order_id: e.orderId,
-              product_id: e.productId,
-              qty: e.qty,
-              reserved_at: e.at,
-              order_state: 'unplaced',
-              state_at: e.at,
-            })
-            .onConflict((c) =>
-              c
-                .columns(['order_id', 'product_id'])
-                .doUpdateSet((eb) => ({ qty: eb('open_reservations.qty', '+', e.qty) })),
-            ),
-        );
+        db.run(sql.reserve, {
+          order_id: e.orderId,
+          product_id: e.productId,
+          qty: e.qty,
+          reserved_at: e.at,
+          state_at: e.at,
+        });
         return;
       }
       case 'StockReleased': {
         const e = dataOf(event, 'StockReleased');
-        db.run(
-          db.qb
-            .updateTable('open_reservations')
-            .set((eb) => ({ qty: eb('qty', '-', e.qty) }))
-            .where('order_id', '=', e.orderId)
-            .where('product_id', '=', e.productId),
-        );
-        db.run(db.qb.deleteFrom('open_reservations').where('order_id', '=', e.orderId).where('qty', '<=', 0));
+        db.run(sql.release, { orderId: e.orderId, productId: e.productId, qty: e.qty });
+        db.run(sql.dropReleased, { orderId: e.orderId });
         return;
       }
       default:
@@ -65,98 +181,55 @@ export const ordersProjector: Projector = {
 
 function placed(db: ReadModelsDb, e: EventData<'OrderPlaced'>): void {
   const address = e.shippingAddress;
-  db.run(
-    db.qb.insertInto('orders').values({
-      id: e.orderId,
-      user_id: e.userId,
-      status: 'Pending',
-      is_paid: 0,
-      paid_at: null,
-      is_delivered: 0,
-      delivered_at: null,
-      payment_method: e.paymentMethod,
-      ship_full_name: address.fullName,
-      ship_address: address.address,
-      ship_city: address.city,
-      ship_postal_code: address.postalCode,
-      ship_country: address.country,
-      ship_phone: address.phone,
-      items_price: e.itemsPrice,
-      discount: e.discount,
-      shipping_price: e.shippingPrice,
-      total_price: e.totalPrice,
-      affiliate_code: e.affiliateCode,
-      affiliate_user_id: e.affiliateUserId,
-      created_at: e.at,
-      updated_at: e.at,
-    }),
-  );
-  db.run(
-    db.qb.insertInto('order_items').values(
-      e.lines.map((line, index) => ({
-        id: line.lineId,
-        order_id: e.orderId,
-        line_no: index,
-        product_id: line.productId,
-        name: line.name,
-        image: line.image,
-        category: line.category,
-        unit_price: line.unitPrice,
-        qty: line.qty,
-        size: line.size,
-      })),
-    ),
-  );
-  db.run(
-    db.qb
-      .updateTable('open_reservations')
-      .set({ order_state: 'placed', state_at: e.at })
-      .where('order_id', '=', e.orderId),
-  );
+  db.run(sql.insertOrder, {
+    id: e.orderId,
+    user_id: e.userId,
+    status: 'Pending',
+    is_paid: 0,
+    paid_at: null,
+    is_delivered: 0,
+    delivered_at: null,
+    payment_method: e.paymentMethod,
+    ship_full_name: address.fullName,
+    ship_address: address.address,
+    ship_city: address.city,
+    ship_postal_code: address.postalCode,
+    ship_country: address.country,
+    ship_phone: address.phone,
+    items_price: e.itemsPrice,
+    discount: e.discount,
+    shipping_price: e.shippingPrice,
+    total_price: e.totalPrice,
+    affiliate_code: e.affiliateCode,
+    affiliate_user_id: e.affiliateUserId,
+    created_at: e.at,
+    updated_at: e.at,
+  });
+  e.lines.forEach((line, index) => {
+    db.run(sql.insertItem, {
+      id: line.lineId,
+      order_id: e.orderId,
+      line_no: index,
+      product_id: line.productId,
+      name: line.name,
+      image: line.image,
+      category: line.category,
+      unit_price: line.unitPrice,
+      qty: line.qty,
+      size: line.size,
+    });
+  });
+  db.run(sql.setReservationsState, { orderId: e.orderId, order_state: 'placed', state_at: e.at });
 }
 
 function statusChanged(db: ReadModelsDb, e: EventData<'StatusChanged'>): void {
-  const order = db.first(
-    db.qb.selectFrom('orders').select(['is_paid', 'is_delivered']).where('id', '=', e.orderId),
-  );
-  if (!order) throw new Error(`StatusChanged for unknown order ${e.orderId}`);
-  const becomesPaid = e.paid && order.is_paid === 0;
-  const becomesDelivered = e.delivered && order.is_delivered === 0;
-  db.run(
-    db.qb
-      .updateTable('orders')
-      .set({
-        status: e.to,
-        updated_at: e.at,
-        ...(becomesPaid ? { is_paid: 1, paid_at: e.at } : {}),
-        ...(becomesDelivered ? { is_delivered: 1, delivered_at: e.at } : {}),
-      })
-      .where('id', '=', e.orderId),
-  );
-  const last = db.first(
-    db.qb
-      .selectFrom('order_status_changes')
-      .select((eb) => eb.fn.max<number | null>('seq').as('seq'))
-      .where('order_id', '=', e.orderId),
-  );
-  db.run(
-    db.qb.insertInto('order_status_changes').values({
-      order_id: e.orderId,
-      seq: (last?.seq ?? 0) + 1,
-      from_status: e.from,
-      to_status: e.to,
-      by_user_id: e.by,
-      at: e.at,
-    }),
-  );
+  const change: StatusChange = { ...e, paid: e.paid ? 1 : 0, delivered: e.delivered ? 1 : 0 };
+  const { changes } = db.run(sql.changeStatus, change);
+  if (changes !== 1) throw new Error(`StatusChanged for unknown order ${e.orderId}`);
+  db.run(sql.recordChange, change);
   if (e.to === 'Delivered') {
-    db.run(db.qb.deleteFrom('open_reservations').where('order_id', '=', e.orderId));
+    db.run(sql.dropReservations, { orderId: e.orderId });
   } else if (e.to === 'Cancelled') {
-    db.run(
-      db.qb
-        .updateTable('open_reservations')
-        .set({ order_state: 'cancelled', state_at: e.at })
-        .where('order_id', '=', e.orderId),
-    );
+    db.run(sql.setReservationsState, { orderId: e.orderId, order_state: 'cancelled', state_at: e.at });
   }
 }

@@ -1,44 +1,78 @@
 import type { EventData, EventType, RecordedEvent } from '@shop/contracts';
 import type { ReadModelsDb } from '../db';
 import { dataOf } from '../event-data';
+import { argumentsFor, prepareQuery } from '../prepared-query';
 import type { Projector } from '../projector';
+import type { ReviewAuthorsTable, ReviewProductsTable, ReviewsTable } from './tables';
 
 type Handlers = { [T in EventType]?: (data: EventData<T>, db: ReadModelsDb, event: RecordedEvent) => void };
+
+const sql = {
+  insertReview: prepareQuery<ReviewsTable>((qb, arg) =>
+    qb
+      .insertInto('reviews')
+      .values(
+        argumentsFor(arg, [
+          'id',
+          'product_id',
+          'user_id',
+          'rating',
+          'comment',
+          'created_at',
+          'posted_position',
+        ]),
+      ),
+  ),
+  deleteReview: prepareQuery<{ id: string }>((qb, arg) =>
+    qb.deleteFrom('reviews').where('id', '=', arg('id')),
+  ),
+  insertAuthor: prepareQuery<ReviewAuthorsTable>((qb, arg) =>
+    qb.insertInto('review_authors').values(argumentsFor(arg, ['user_id', 'name', 'email'])),
+  ),
+  updateAuthor: prepareQuery<ReviewAuthorsTable>((qb, arg) =>
+    qb
+      .updateTable('review_authors')
+      .set(argumentsFor(arg, ['name', 'email']))
+      .where('user_id', '=', arg('user_id')),
+  ),
+  insertProduct: prepareQuery<ReviewProductsTable>((qb, arg) =>
+    qb.insertInto('review_products').values(argumentsFor(arg, ['product_id', 'name'])),
+  ),
+  renameProduct: prepareQuery<ReviewProductsTable>((qb, arg) =>
+    qb
+      .updateTable('review_products')
+      .set({ name: arg('name') })
+      .where('product_id', '=', arg('product_id')),
+  ),
+};
 
 /** One handler per event type; the projector handles exactly these. */
 const on = {
   ReviewPosted(e, db, event) {
-    db.run(
-      db.qb.insertInto('reviews').values({
-        id: e.reviewId,
-        product_id: e.productId,
-        user_id: e.userId,
-        rating: e.rating,
-        comment: e.comment,
-        created_at: e.at,
-        posted_position: event.position,
-      }),
-    );
+    db.run(sql.insertReview, {
+      id: e.reviewId,
+      product_id: e.productId,
+      user_id: e.userId,
+      rating: e.rating,
+      comment: e.comment,
+      created_at: e.at,
+      posted_position: event.position,
+    });
   },
   ReviewDeleted(e, db) {
-    db.run(db.qb.deleteFrom('reviews').where('id', '=', e.reviewId));
+    db.run(sql.deleteReview, { id: e.reviewId });
   },
   UserRegistered(e, db) {
-    db.run(db.qb.insertInto('review_authors').values({ user_id: e.userId, name: e.name, email: e.email }));
+    db.run(sql.insertAuthor, { user_id: e.userId, name: e.name, email: e.email });
   },
   UserProfileChanged(e, db) {
-    db.run(
-      db.qb
-        .updateTable('review_authors')
-        .set({ name: e.name, email: e.email })
-        .where('user_id', '=', e.userId),
-    );
+    db.run(sql.updateAuthor, { user_id: e.userId, name: e.name, email: e.email });
   },
   ProductCreated(e, db) {
-    db.run(db.qb.insertInto('review_products').values({ product_id: e.productId, name: e.name }));
+    db.run(sql.insertProduct, { product_id: e.productId, name: e.name });
   },
   ProductUpdated(e, db) {
-    db.run(db.qb.updateTable('review_products').set({ name: e.name }).where('product_id', '=', e.productId));
+    db.run(sql.renameProduct, { product_id: e.productId, name: e.name });
   },
 } satisfies Handlers;
 
