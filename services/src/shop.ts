@@ -9,6 +9,7 @@ import type { AuthDeps } from './accounts/auth';
 import { lookupCaller } from './accounts/caller';
 import { apiRoutes } from './api';
 import { createApp } from './app';
+import { AggregateCache } from './commands/aggregate-cache';
 import type { CommandDeps } from './commands/handle-command';
 import { upcasters } from './events/upcasters';
 import { upcastingStore } from './events/upcasting-store';
@@ -79,6 +80,7 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     readModels,
     runner,
     projections: runner,
+    aggregates: new AggregateCache(),
     clock,
     now: clock,
     newId: options.newId ?? randomUUID,

@@ -8,6 +8,7 @@ import {
   WrongExpectedVersion,
 } from '@shop/contracts';
 import { conflict } from '../shared/errors';
+import type { AggregateCache } from './aggregate-cache';
 
 /** A domain event before it is stored: a tagged union member. */
 export interface DomainEvent<Type extends string = string, Data = unknown> {
@@ -42,6 +43,8 @@ export interface CommandDeps {
   maxRetries?: number;
   /** How long to wait for the read models before answering anyway. */
   visibilityTimeoutMs?: number;
+  /** Folded states to start from; without it every command folds its stream from the first event. */
+  aggregates?: AggregateCache;
 }
 
 export interface CommandResult<State, Event> {
@@ -66,9 +69,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
 ): Promise<CommandResult<State, Event>> {
   const attempts = 1 + (deps.maxRetries ?? 5);
   for (let attempt = 1; attempt <= attempts; attempt++) {
-    const history = await readStreamOrEmpty(deps.store, streamName);
-    const state = history.reduce((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState());
-    const revision = history.length === 0 ? -1 : history[history.length - 1]!.revision;
+    const { state, revision } = await currentState(deps, decider, streamName);
     const events = decider.decide(command, state);
     if (events.length === 0) return { state, events, revision };
     try {
@@ -79,13 +80,10 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
           expectedRevision: revision === -1 ? NO_STREAM : revision,
         },
       );
+      const after = events.reduce(decider.evolve, state);
+      deps.aggregates?.set(streamName, decider.evolve, after, appended.nextExpectedRevision);
       await deps.projections.waitForPosition(appended.position, deps.visibilityTimeoutMs ?? 2_000);
-      return {
-        state: events.reduce(decider.evolve, state),
-        events,
-        position: appended.position,
-        revision: appended.nextExpectedRevision,
-      };
+      return { state: after, events, position: appended.position, revision: appended.nextExpectedRevision };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersion) || attempt === attempts) {
         if (error instanceof WrongExpectedVersion) break;
@@ -96,10 +94,31 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   throw conflict('This record is being changed by someone else right now. Please try again.');
 }
 
-/** The stream's events, or none when it does not exist yet. */
-export async function readStreamOrEmpty(store: EventStore, streamName: string): Promise<RecordedEvent[]> {
+/** The stream folded to its last event (revision -1 when it has none), from the cache when it can. */
+async function currentState<State, Command, Event extends DomainEvent>(
+  deps: CommandDeps,
+  decider: Decider<State, Command, Event>,
+  streamName: string,
+): Promise<{ state: State; revision: number }> {
+  const cached = deps.aggregates?.get<State>(streamName, decider.evolve);
+  const tail = await readStreamOrEmpty(deps.store, streamName, cached ? cached.revision + 1 : undefined);
+  const state = tail.reduce(
+    (s, e) => decider.evolve(s, e as unknown as Event),
+    cached?.state ?? decider.initialState(),
+  );
+  const revision = tail.at(-1)?.revision ?? cached?.revision ?? -1;
+  if (tail.length > 0) deps.aggregates?.set(streamName, decider.evolve, state, revision);
+  return { state, revision };
+}
+
+/** The stream's events (from a revision, when given), or none when it does not exist yet. */
+export async function readStreamOrEmpty(
+  store: EventStore,
+  streamName: string,
+  fromRevision?: number,
+): Promise<RecordedEvent[]> {
   try {
-    return await store.readStream(streamName);
+    return await store.readStream(streamName, fromRevision === undefined ? {} : { fromRevision });
   } catch (error) {
     if (error instanceof StreamNotFound) return [];
     throw error;
