@@ -1,4 +1,6 @@
 import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { ConfigError, loadConfig } from './config/config';
@@ -33,16 +35,40 @@ const shop = await openShop({
 });
 await prepareShop(shop.deps, config);
 
-const server = serve({ fetch: shop.app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+// Requests being handled: a client that hangs up does not stop its handler, which must finish
+// before the stores close.
+let inFlight = 0;
+let onIdle: (() => void) | undefined;
+const fetch: typeof shop.app.fetch = async (request, ...rest) => {
+  inFlight += 1;
+  try {
+    return await shop.app.fetch(request, ...rest);
+  } finally {
+    inFlight -= 1;
+    if (inFlight === 0) onIdle?.();
+  }
+};
+
+const server = serve({ fetch, port: config.PORT, hostname: config.HOST }, (info) => {
   logger.info('shop listening', { url: `http://localhost:${info.port}`, dataDir: config.DATA_DIR });
 });
+
+/** How long requests in flight get to finish at shutdown before their connections are cut. */
+const DRAIN_MS = 10_000;
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info('shutting down', { signal });
-  server.close();
+  // Stop accepting, let the requests in flight finish (bounded), then close the stores: closing
+  // them first failed those requests with 500s.
+  const http = server as Server;
+  const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+  const handled = inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (onIdle = resolve));
+  http.closeIdleConnections();
+  await Promise.race([Promise.all([closed, handled]), delay(DRAIN_MS)]);
+  http.closeAllConnections();
   await shop.close();
   process.exit(0);
 }
