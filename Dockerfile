@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
 # The shop as one image: `docker compose up` (see docker-compose.yml and docs/operations.md).
-# Build stage: the same commands as the README (`npm ci`, `npm run build`). Runtime stage: production
-# dependencies only, the built server and web app, run as the unprivileged `node` user.
+# Build stage: the same commands as the README's start line (`npm install`, which honours the lock file,
+# then the `npm run build` that `npm start` runs first). Runtime stage: production dependencies only,
+# the built server and web app, run as the unprivileged `node` user.
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
@@ -12,7 +13,7 @@ COPY services/package.json services/
 COPY web/package.json web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
-RUN npm ci
+RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build
 
@@ -28,7 +29,7 @@ COPY services/package.json services/
 COPY web/package.json web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
-RUN npm ci --omit=dev && npm cache clean --force
+RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/services/dist services/dist
 COPY --from=build /app/services/assets services/assets
 COPY --from=build /app/web/dist web/dist
