@@ -39,6 +39,8 @@ export interface SqliteEventStoreOptions {
   now?: () => number;
   /** Generates ids for events that come without one. */
   newId?: () => string;
+  /** How long an append waits for another connection's lock before failing (SQLITE_BUSY). Defaults to 5 s. */
+  busyTimeoutMs?: number;
 }
 
 export type SqliteEventStore = EventStore & { readonly path: string };
@@ -63,7 +65,7 @@ const BEYOND_ANY_REVISION = Number.MAX_SAFE_INTEGER;
 export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEventStore {
   const { path, durability = 'durable', pollIntervalMs = 100, now = Date.now, newId = randomUUID } = options;
   const db = new Database(path);
-  applyConnectionPragmas(db, durability);
+  applyConnectionPragmas(db, durability, options.busyTimeoutMs);
   applyEventStoreSchema(db);
   const sql = prepareEventStatements(db);
   const subscriptions = new Set<CatchUpSubscription>();

@@ -5,7 +5,7 @@ import type Database from 'better-sqlite3';
 export type Durability = 'durable' | 'relaxed';
 
 /** How long a connection waits for another one's write lock before failing with SQLITE_BUSY. */
-const BUSY_TIMEOUT_MS = 5_000;
+export const BUSY_TIMEOUT_MS = 5_000;
 
 // AUTOINCREMENT so a position is never reused, even if the tail of the log were ever deleted.
 const SCHEMA = `
@@ -27,8 +27,12 @@ const SCHEMA = `
 `;
 
 /** Pragmas for one connection; shared with the benchmark's raw baseline so both do the same work. */
-export function applyConnectionPragmas(db: Database.Database, durability: Durability): void {
-  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+export function applyConnectionPragmas(
+  db: Database.Database,
+  durability: Durability,
+  busyTimeoutMs = BUSY_TIMEOUT_MS,
+): void {
+  db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${durability === 'durable' ? 'FULL' : 'NORMAL'}`);
 }

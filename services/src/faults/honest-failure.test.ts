@@ -1,6 +1,9 @@
+import { join } from 'node:path';
 import type { Order, Product } from '@shop/contracts';
 import { listSweepableReservations } from '@shop/projections';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openSqliteEventStore } from '../eventstore/sqlite-event-store';
 import { createProduct, orderBody } from '../orders/order-test-kit';
 import { RESERVATION_GRACE_MS, sweepOrphanedReservations } from '../orders/reservation-sweep';
 import {
@@ -104,6 +107,32 @@ describe('when the event store cannot be written', () => {
       t.request('POST', '/api/auth/login', { body: { email: user.email, password: user.password } }),
     ];
     for (const response of await Promise.all(reads)) expect(response.status).toBe(200);
+  });
+
+  it('answers 503 while another process holds the log file locked, and works again once it lets go', async () => {
+    t = await openTestShop({
+      openStore: (dataDir) =>
+        openSqliteEventStore({ path: join(dataDir, 'events.sqlite'), busyTimeoutMs: 50 }),
+    });
+    user = await registerUser(t);
+    const head = await t.deps.store.headPosition();
+    const locker = new Database(join(t.dataDir, 'events.sqlite'));
+    try {
+      locker.exec('BEGIN EXCLUSIVE');
+      const refused = await t.request('POST', '/api/auth/register', { body: aRegistration() });
+      expect(refused.status).toBe(503);
+      expect(refused.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      expect((await t.request('GET', '/health/ready')).body).toMatchObject({
+        eventStore: { writable: false, lastWriteFailure: 'SQLITE_BUSY' },
+      });
+      expect((await t.request('GET', '/api/users/profile', { token: user.token })).status).toBe(200);
+      locker.exec('ROLLBACK');
+    } finally {
+      locker.close();
+    }
+    expect(await t.deps.store.headPosition()).toBe(head);
+    expect((await t.request('POST', '/api/auth/register', { body: aRegistration() })).status).toBe(201);
+    expect((await t.request('GET', '/health/ready')).status).toBe(200);
   });
 
   it('leaves no stock held without an order once the sweep has run, when the disk fails mid-order', async () => {
