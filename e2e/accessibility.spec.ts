@@ -124,6 +124,21 @@ describe('accessibility', () => {
     });
   }
 
+  test('not-found states: an unknown address and an unknown product', async ({ page }) => {
+    for (const [url, heading] of [
+      ['/no-such-page', 'Page not found'],
+      ['/product/no-such-product', 'Product Not Found'],
+    ] as const) {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: width < 1024 ? 844 : 800 });
+        await page.goto(url);
+        await visible(page.getByRole('heading', { name: heading }));
+        await page.waitForLoadState('networkidle');
+        await expectNoSeriousViolations(page, `${url} at ${width} px`);
+      }
+    }
+  });
+
   test('opened states: the mobile menu and the filter drawer (the desktop filter panel is open by default)', async ({
     page,
   }) => {

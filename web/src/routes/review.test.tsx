@@ -92,6 +92,20 @@ describe('/review', () => {
     expect(router.state.location.pathname).toBe('/review');
   });
 
+  it('only logs a failed product load (spec section 8) and keeps the form on screen', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    server.use(http.get('/api/products', () => HttpResponse.error()));
+    signIn(aSession());
+    renderApp('/review');
+
+    await vi.waitFor(() => expect(warn).toHaveBeenCalled());
+    const select = screen.getByLabelText('Product') as HTMLSelectElement;
+    expect([...select.options].map((option) => option.textContent)).toEqual(['-- Choose a product --']);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Submit Review' })).toBeTruthy();
+    warn.mockRestore();
+  });
+
   it('says honestly that reviews are published at once and moderated afterwards', async () => {
     reviewEndpoint(() => HttpResponse.json({}));
     await openForm();
