@@ -17,23 +17,6 @@ const handles = [
 ] as const satisfies readonly EventType[];
 
 /** The columns a product's own events set; rating, popularity and the flags are the projector's. */
-type ProductColumns = Pick<
-  CatalogueProductsTable,
-  | 'name'
-  | 'description'
-  | 'search_text'
-  | 'category'
-  | 'category_key'
-  | 'price'
-  | 'original_price'
-  | 'image'
-  | 'thumbnail'
-  | 'sizes'
-  | 'count_in_stock'
-  | 'is_featured'
-  | 'updated_at'
->;
-
 const productColumnNames = [
   'name',
   'description',
@@ -48,7 +31,8 @@ const productColumnNames = [
   'count_in_stock',
   'is_featured',
   'updated_at',
-] as const satisfies readonly (keyof ProductColumns)[];
+] as const satisfies readonly (keyof CatalogueProductsTable)[];
+type ProductColumns = Pick<CatalogueProductsTable, (typeof productColumnNames)[number]>;
 
 const sql = {
   insertProduct: prepareQuery<ProductColumns & { id: string; created_at: string }>((qb, arg) =>
