@@ -83,3 +83,29 @@ export function evolveProduct(state: ProductState, event: ProductEvent): Product
     }
   }
 }
+
+/**
+ * Folds many events at once, equal to `events.reduce(evolveProduct, state)`: the reservations are
+ * copied once and then changed in place, so a product with n orders folds in O(n), not O(n²) (evolve
+ * copies every order's reservation for each event). `state` is left as it was.
+ */
+export function foldProduct(state: ProductState, events: readonly ProductEvent[]): ProductState {
+  let current = state;
+  /** A copy of the reservations that only this fold holds, once it has made one. */
+  let owned: Record<string, number> | undefined;
+  for (const event of events) {
+    if ((event.type !== 'StockReserved' && event.type !== 'StockReleased') || current.status === 'absent') {
+      current = evolveProduct(current, event);
+      if (current.status === 'absent' || current.reservations !== owned) owned = undefined;
+      continue;
+    }
+    owned ??= { ...current.reservations };
+    const { orderId, qty } = event.data;
+    const left = (owned[orderId] ?? 0) + (event.type === 'StockReserved' ? qty : -qty);
+    if (left > 0) owned[orderId] = left;
+    else delete owned[orderId];
+    const stock = event.type === 'StockReserved' ? -qty : qty;
+    current = { ...current, countInStock: current.countInStock + stock, reservations: owned };
+  }
+  return current;
+}
