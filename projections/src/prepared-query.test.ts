@@ -144,6 +144,14 @@ describe('adds inside a transaction', () => {
     expect(counters()).toEqual([{ name: 'orders', value: 3 }]);
   });
 
+  it('refuse a missing argument on the call that lacks it, not at commit', () => {
+    db.transaction(() => {
+      expect(() => db.run(count, { name: 'orders' } as never)).toThrow(/No value for delta/);
+      db.run(count, { name: 'orders', delta: 1 });
+    });
+    expect(counters()).toEqual([{ name: 'orders', value: 1 }]);
+  });
+
   it('run at once outside a transaction', () => {
     db.run(count, { name: 'orders', delta: 1 });
     expect(db.first(readValue, { name: 'orders' })).toEqual({ value: 1 });
