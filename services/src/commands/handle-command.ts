@@ -107,10 +107,7 @@ async function currentState<State, Command, Event extends DomainEvent>(
 ): Promise<{ state: State; revision: number }> {
   const cached = deps.aggregates?.get<State>(streamName, decider.evolve);
   const tail = await readStreamOrEmpty(deps.store, streamName, cached ? cached.revision + 1 : undefined);
-  const state = tail.reduce(
-    (s, e) => decider.evolve(s, e as unknown as Event),
-    cached?.state ?? decider.initialState(),
-  );
+  const state = foldAll(decider, cached?.state ?? decider.initialState(), tail as unknown as Event[]);
   const revision = tail.at(-1)?.revision ?? cached?.revision ?? -1;
   if (tail.length > 0) deps.aggregates?.set(streamName, decider.evolve, state, revision);
   return { state, revision };
