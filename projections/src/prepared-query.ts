@@ -52,20 +52,17 @@ export interface QueryShape {
   assigned: readonly string[];
 }
 
+const KINDS: Record<string, QueryShape['kind']> = {
+  select: 'select',
+  'insert into': 'insert',
+  update: 'update',
+  'delete from': 'delete',
+};
+
 /** Reads the shape off kysely's SQLite text, whose identifiers are always double-quoted. */
 export function shapeOf(sql: string): QueryShape {
   const statement = /^(select|insert into|update|delete from)\s+(?:"((?:[^"]|"")+)")?/.exec(sql);
-  const verb = statement?.[1];
-  const kind =
-    verb === 'select'
-      ? 'select'
-      : verb === 'insert into'
-        ? 'insert'
-        : verb === 'update'
-          ? 'update'
-          : verb === 'delete from'
-            ? 'delete'
-            : 'other';
+  const kind = KINDS[statement?.[1] ?? ''] ?? 'other';
   return {
     kind,
     table: kind === 'select' || kind === 'other' ? undefined : statement?.[2],
