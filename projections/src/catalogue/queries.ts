@@ -10,6 +10,7 @@ import {
 } from '@shop/contracts';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { ReadModelsDb } from '../db';
+import { prepareQuery } from '../prepared-query';
 import type { ReadModels } from '../read-models';
 import type { CatalogueProductRow } from './tables';
 
@@ -80,14 +81,25 @@ export function findProduct(db: ReadModelsDb, args: { id: string }): Product | u
   return row && toProduct(row);
 }
 
+/** Compiled once: pricing an order looks up each of its products. */
+const entryColumns = [
+  'id',
+  'name',
+  'image',
+  'thumbnail',
+  'category',
+  'price',
+  'sizes',
+  'count_in_stock',
+  'deleted',
+] as const satisfies readonly (keyof CatalogueProductRow)[];
+const entryById = prepareQuery<{ id: string }, Pick<CatalogueProductRow, (typeof entryColumns)[number]>>(
+  (qb, arg) => qb.selectFrom('catalogue_products').select(entryColumns).where('id', '=', arg('id')),
+);
+
 /** One product as the catalogue knows it, also when deleted (old orders, order pricing). */
 export function findCatalogueEntry(db: ReadModelsDb, args: { id: string }): CatalogueEntry | undefined {
-  const row = db.first(
-    db.qb
-      .selectFrom('catalogue_products')
-      .select(['id', 'name', 'image', 'thumbnail', 'category', 'price', 'sizes', 'count_in_stock', 'deleted'])
-      .where('id', '=', args.id),
-  );
+  const row = db.first(entryById, args);
   if (!row) return undefined;
   return {
     id: row.id,

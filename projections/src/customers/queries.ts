@@ -1,5 +1,6 @@
 import type { User } from '@shop/contracts';
 import type { ReadModelsDb } from '../db';
+import { prepareQuery } from '../prepared-query';
 import type { CustomerRow } from './tables';
 
 const userColumns = [
@@ -15,9 +16,14 @@ const userColumns = [
 
 type UserColumns = Pick<CustomerRow, (typeof userColumns)[number]>;
 
+/** Compiled once: every signed-in request looks its caller up by id. */
+const byId = prepareQuery<{ id: string }, UserColumns>((qb, arg) =>
+  qb.selectFrom('customers').select(userColumns).where('id', '=', arg('id')),
+);
+
 /** A customer by id, or undefined. */
 export function findCustomer(db: ReadModelsDb, args: { id: string }): User | undefined {
-  const row = db.first(db.qb.selectFrom('customers').select(userColumns).where('id', '=', args.id));
+  const row = db.first(byId, args);
   return row && toUser(row);
 }
 

@@ -1,4 +1,7 @@
+import type { Kysely } from 'kysely';
 import type { ReadModelsDb } from '../db';
+import { prepareQuery } from '../prepared-query';
+import type { ReadModels } from '../read-models';
 import type { OpenReservationRow, OrderItemRow, OrderRow, OrderStatusChangeRow } from './tables';
 
 /** A line with the product as the catalogue has it now (null when it is gone from the catalogue). */
@@ -17,13 +20,24 @@ export interface OrderDetail extends OrderWithItems {
   changes: OrderStatusChangeRow[];
 }
 
+/** The order page's three reads, compiled once: every placed order reads its order back. */
+const byOrder = {
+  order: prepareQuery<{ id: string }, OrderRow>((qb, arg) =>
+    qb.selectFrom('orders').selectAll().where('id', '=', arg('id')),
+  ),
+  changes: prepareQuery<{ id: string }, OrderStatusChangeRow>((qb, arg) =>
+    qb.selectFrom('order_status_changes').selectAll().where('order_id', '=', arg('id')).orderBy('seq'),
+  ),
+  items: prepareQuery<{ id: string }, ItemJoinRow>((qb, arg) =>
+    itemsWithProducts(qb).where('order_items.order_id', '=', arg('id')),
+  ),
+};
+
 export function findOrder(db: ReadModelsDb, args: { id: string }): OrderDetail | undefined {
-  const order = db.first(db.qb.selectFrom('orders').selectAll().where('id', '=', args.id));
+  const order = db.first(byOrder.order, args);
   if (!order) return undefined;
-  const changes = db.all(
-    db.qb.selectFrom('order_status_changes').selectAll().where('order_id', '=', args.id).orderBy('seq'),
-  );
-  return { order, items: itemsOf(db, { orderId: args.id }), changes };
+  const changes = db.all(byOrder.changes, args);
+  return { order, items: db.all(byOrder.items, args).map(toItem), changes };
 }
 
 /** A customer's orders, newest first. */
@@ -72,8 +86,16 @@ function withItems(orders: OrderRow[], items: OrderItemWithProduct[]): OrderWith
   return orders.map((order) => ({ order, items: byOrder.get(order.id) ?? [] }));
 }
 
-function itemsOf(db: ReadModelsDb, filter: { orderId?: string; userId?: string }): OrderItemWithProduct[] {
-  let query = db.qb
+type ItemJoinRow = OrderItemRow & {
+  p_name: string | null;
+  p_image: string | null;
+  p_category: string | null;
+  p_count_in_stock: number | null;
+};
+
+/** Order lines with the product as the catalogue has it now, oldest order and line first. */
+function itemsWithProducts(qb: Kysely<ReadModels>) {
+  return qb
     .selectFrom('order_items')
     .leftJoin('catalogue_products as p', (join) =>
       join.onRef('p.id', '=', 'order_items.product_id').on('p.deleted', '=', 0),
@@ -87,7 +109,10 @@ function itemsOf(db: ReadModelsDb, filter: { orderId?: string; userId?: string }
     ])
     .orderBy('order_items.order_id')
     .orderBy('order_items.line_no');
-  if (filter.orderId) query = query.where('order_items.order_id', '=', filter.orderId);
+}
+
+function itemsOf(db: ReadModelsDb, filter: { userId?: string }): OrderItemWithProduct[] {
+  let query = itemsWithProducts(db.qb);
   if (filter.userId) {
     query = query.where('order_items.order_id', 'in', (eb) =>
       eb
@@ -96,7 +121,17 @@ function itemsOf(db: ReadModelsDb, filter: { orderId?: string; userId?: string }
         .where('orders.user_id', '=', filter.userId ?? ''),
     );
   }
-  return db.all(query).map(({ p_name, p_image, p_category, p_count_in_stock, ...item }) => ({
+  return db.all(query).map(toItem);
+}
+
+function toItem({
+  p_name,
+  p_image,
+  p_category,
+  p_count_in_stock,
+  ...item
+}: ItemJoinRow): OrderItemWithProduct {
+  return {
     ...item,
     product:
       p_name === null
@@ -107,5 +142,5 @@ function itemsOf(db: ReadModelsDb, filter: { orderId?: string; userId?: string }
             category: p_category ?? '',
             countInStock: p_count_in_stock ?? 0,
           },
-  }));
+  };
 }
