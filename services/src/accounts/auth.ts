@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
@@ -30,11 +31,11 @@ const ALGORITHM = 'HS256';
  * The secret as a WebCrypto key, imported once per secret: given raw bytes, jose imports them on every
  * sign and verify (about 3% of the server's time per order placed).
  */
-const importedKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
-function keyOf(secret: Uint8Array): Promise<CryptoKey> {
+const importedKeys = new WeakMap<Uint8Array, Promise<webcrypto.CryptoKey>>();
+function keyOf(secret: Uint8Array): Promise<webcrypto.CryptoKey> {
   let key = importedKeys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
       'sign',
       'verify',
     ]);

@@ -1,16 +1,34 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export const SERVICES_DIR = fileURLToPath(new URL('../..', import.meta.url));
 export const BUILT_SERVER = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 
-/** Builds the server bundle (API only; the web build is not needed) when it is missing. */
+const REPOSITORY = fileURLToPath(new URL('../../..', import.meta.url));
+/** What the server bundle is built from. */
+const SOURCE_DIRS = ['contracts/src', 'projections/src', 'services/src'];
+
+/** Modification time of the newest file under `dir`, 0 when it is empty or missing. */
+function newestFile(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) latest = Math.max(latest, statSync(`${entry.parentPath}/${entry.name}`).mtimeMs);
+  }
+  return latest;
+}
+
+/**
+ * Builds the server bundle (API only; the web build is not needed) when it is missing or older than
+ * its sources, so the soak test and the HTTP benchmark never measure yesterday's server.
+ */
 export function ensureBuiltServer(): void {
-  if (existsSync(BUILT_SERVER)) return;
+  const sources = Math.max(...SOURCE_DIRS.map((dir) => newestFile(`${REPOSITORY}/${dir}`)));
+  if (existsSync(BUILT_SERVER) && statSync(BUILT_SERVER).mtimeMs >= sources) return;
   const result = spawnSync('npm', ['run', 'build', '-w', '@shop/services'], {
-    cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+    cwd: REPOSITORY,
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error('npm run build -w @shop/services failed');
