@@ -4,6 +4,7 @@ export * from './catalogue';
 export * from './errors';
 export * from './event-store';
 export * from './events';
+export * from './ids';
 export * from './money';
 export * from './orders';
 export * from './reviews';

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { EVENT_SCHEMA_VERSIONS, RegisterInput } from '@shop/contracts';
+import { EVENT_SCHEMA_VERSIONS, RegisterInput, uuidv7 } from '@shop/contracts';
 import type { z } from 'zod';
 import { type AccountDeps, ensureAdmin } from './accounts/account-commands';
 import { findEmailOwner } from './accounts/email-claims';
@@ -27,7 +26,7 @@ async function createAdmin(emailArgument: string | undefined): Promise<string> {
     store,
     projections: { waitForPosition: async () => true },
     clock: () => new Date(),
-    newId: randomUUID,
+    newId: uuidv7,
   };
   try {
     const ownerId = await findEmailOwner(store, email.data);

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EVENT_SCHEMA_VERSIONS, type EventStore } from '@shop/contracts';
+import { EVENT_SCHEMA_VERSIONS, type EventStore, uuidv7 } from '@shop/contracts';
 import { allProjectors, openReadModels, ProjectionRunner, type ReadModelsDb } from '@shop/projections';
 import type { Hono } from 'hono';
 import type { AuthDeps } from './accounts/auth';
@@ -83,7 +82,7 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     aggregates: new AggregateCache(),
     clock,
     now: clock,
-    newId: options.newId ?? randomUUID,
+    newId: options.newId ?? uuidv7,
     logger: options.logger ?? silentLogger,
     dataDir: options.dataDir,
     uploadsDir,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type AllSubscription,
   ANY,
@@ -15,6 +14,7 @@ import {
   STREAM_EXISTS,
   StreamNotFound,
   type SubscribeToAllOptions,
+  uuidv7,
   WrongExpectedVersion,
 } from '@shop/contracts';
 import Database from 'better-sqlite3';
@@ -63,7 +63,7 @@ const BEYOND_ANY_REVISION = Number.MAX_SAFE_INTEGER;
  * as it stands (nextExpectedRevision -1 and position 0 when there is no stream).
  */
 export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEventStore {
-  const { path, durability = 'durable', pollIntervalMs = 100, now = Date.now, newId = randomUUID } = options;
+  const { path, durability = 'durable', pollIntervalMs = 100, now = Date.now, newId = uuidv7 } = options;
   const db = new Database(path);
   applyConnectionPragmas(db, durability, options.busyTimeoutMs);
   applyEventStoreSchema(db);
