@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { type EventType, eventSchemas, SIZES } from '@shop/contracts';
+import { type EventType, eventSchemas, SIZES, uuidv7 } from '@shop/contracts';
 import {
   APPEND_SQL,
   applyConnectionPragmas,
@@ -15,7 +14,8 @@ const BATCH = 10_000;
  * transaction per 10,000 events): products, registrations with their e-mail claims, orders with 1–3 lines
  * reserved on their product streams, status changes (some cancelled with their stock released), reviews,
  * product updates and affiliate requests with decisions. Every event is valid per contracts' schemas
- * (checked on a sample) and in an order every projector accepts.
+ * (checked on a sample) and in an order every projector accepts. Ids are made as the shop makes them
+ * (time-ordered UUIDs, see contracts' ids.ts), because an index's cost depends on its keys' order.
  */
 export function generateEventLog(
   path: string,
@@ -41,7 +41,7 @@ export function generateEventLog(
       revisions.set(stream, revision);
       // 1.5 s of shop time per event: some 17 days of trading in a million.
       const timestamp = startMs + written * 1_500;
-      insert.run(stream, revision, randomUUID(), type, JSON.stringify(data), metadata, timestamp);
+      insert.run(stream, revision, uuidv7(timestamp), type, JSON.stringify(data), metadata, timestamp);
       written += 1;
     }
   });
@@ -58,6 +58,8 @@ export function generateEventLog(
     return true;
   };
   const at = () => new Date(startMs + (written + pending.length) * 1_500).toISOString();
+  /** An id made as the shop makes them (time-ordered), at the time of the next event. */
+  const nextId = () => uuidv7(startMs + (written + pending.length) * 1_500);
 
   let seed = 42;
   const random = () => {
@@ -67,7 +69,7 @@ export function generateEventLog(
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 
   const products = Array.from({ length: productCount }, (_, i) => ({
-    productId: `p${i}`,
+    productId: nextId(),
     name: `Training Tee ${i}`,
     description: 'Breathable, quick-drying jersey for hard sessions.',
     category: CATEGORIES[i % CATEGORIES.length] as string,
@@ -80,7 +82,8 @@ export function generateEventLog(
     countInStock: 1_000_000,
   }));
   for (const p of products) emit(`product-${p.productId}`, 'ProductCreated', { ...p, at: at() });
-  const users = Array.from({ length: userCount }, (_, i) => `u${i}`);
+  const users = Array.from({ length: userCount }, () => nextId());
+  const admin = users[0] ?? 'system';
   for (const userId of users) {
     const email = `${userId}@example.com`;
     emit(`email-${email}`, 'ValueClaimed', { value: email, ownerId: userId, at: at() });
@@ -90,17 +93,17 @@ export function generateEventLog(
       email,
       contact: '0300-1234567',
       passwordHash: 'scrypt$bench$not-a-real-hash',
-      isAdmin: userId === 'u0',
+      isAdmin: userId === admin,
       at: at(),
     });
   }
 
   const approvedAffiliates: { userId: string; code: string }[] = [];
   let orders = 0;
-  let reviews = 0;
   let requests = 0;
   while (written + pending.length < total) {
-    const orderId = `o${orders++}`;
+    const orderId = nextId();
+    orders += 1;
     const userId = pick(users);
     const lineCount = 1 + Math.floor(random() * 3);
     const chosen = new Map<string, (typeof products)[number]>();
@@ -108,8 +111,8 @@ export function generateEventLog(
       const p = pick(products);
       chosen.set(p.productId, p);
     }
-    const lines = [...chosen.values()].map((p, k) => ({
-      lineId: `${orderId}-${k}`,
+    const lines = [...chosen.values()].map((p) => ({
+      lineId: nextId(),
       productId: p.productId,
       name: p.name,
       image: p.thumbnail,
@@ -153,7 +156,7 @@ export function generateEventLog(
     });
     if (!placed) break;
     const status = (from: string, to: string, paid: boolean, delivered: boolean) =>
-      emit(`order-${orderId}`, 'StatusChanged', { orderId, from, to, by: 'u0', paid, delivered, at: at() });
+      emit(`order-${orderId}`, 'StatusChanged', { orderId, from, to, by: admin, paid, delivered, at: at() });
     const fate = random();
     if (fate < 0.1) {
       status('Pending', 'Cancelled', false, false);
@@ -173,8 +176,9 @@ export function generateEventLog(
     }
     if (random() < 0.15) {
       const line = lines[0]!;
-      emit(`review-r${reviews}`, 'ReviewPosted', {
-        reviewId: `r${reviews++}`,
+      const reviewId = nextId();
+      emit(`review-${reviewId}`, 'ReviewPosted', {
+        reviewId,
         productId: line.productId,
         userId,
         rating: 1 + Math.floor(random() * 5),
@@ -189,7 +193,8 @@ export function generateEventLog(
     }
     if (random() < 0.005) {
       const requester = pick(users);
-      const requestId = `a${requests++}`;
+      const requestId = nextId();
+      requests += 1;
       emit(`affiliate-${requester}`, 'AffiliateRequested', { requestId, userId: requester, at: at() });
       if (random() < 0.7 && !approvedAffiliates.some((a) => a.userId === requester)) {
         const code = `CODE${requests}`;
@@ -198,7 +203,7 @@ export function generateEventLog(
           requestId,
           userId: requester,
           code,
-          by: 'u0',
+          by: admin,
           at: at(),
         });
         approvedAffiliates.push({ userId: requester, code });
@@ -206,7 +211,7 @@ export function generateEventLog(
         emit(`affiliate-${requester}`, 'AffiliateRejected', {
           requestId,
           userId: requester,
-          by: 'u0',
+          by: admin,
           at: at(),
         });
       }
@@ -217,5 +222,11 @@ export function generateEventLog(
     for (const [stream, revision] of revisions) upsert.run(stream, revision);
   })();
   db.close();
-  return { events: written, products: productCount, users: userCount, orders };
+  return {
+    events: written,
+    products: productCount,
+    users: userCount,
+    orders,
+    productIds: products.map((p) => p.productId),
+  };
 }

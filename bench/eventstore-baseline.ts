@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { uuidv7 } from '@shop/contracts';
 import {
   APPEND_SQL,
   applyConnectionPragmas,
@@ -35,7 +35,7 @@ export function openRawEventTable(path: string, durability: Durability) {
       const current = selectRevision.get(stream)?.revision ?? -1;
       if (current !== expected) throw new Error(`expected ${expected}, found ${current} on ${stream}`);
       const revision = current + 1;
-      insertEvent.run(stream, revision, randomUUID(), type, JSON.stringify(data), metadata, Date.now());
+      insertEvent.run(stream, revision, uuidv7(), type, JSON.stringify(data), metadata, Date.now());
       upsertRevision.run(stream, revision);
       return revision;
     },

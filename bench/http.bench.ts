@@ -49,7 +49,10 @@ export async function runHttpBench(): Promise<BenchResult[]> {
   ensureBuiltServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-http-'));
   // Products are appended straight into the store the server will open, before it starts.
-  generateEventLog(join(dataDir, 'events.sqlite'), PRODUCTS, { products: PRODUCTS, users: 0 });
+  const { productIds } = generateEventLog(join(dataDir, 'events.sqlite'), PRODUCTS, {
+    products: PRODUCTS,
+    users: 0,
+  });
   const shop = new ShopProcess({
     DATA_DIR: dataDir,
     PORT: String(await freePort()),
@@ -94,7 +97,7 @@ export async function runHttpBench(): Promise<BenchResult[]> {
         password: 'bench shopper password',
       })
     ).token;
-    const product = (i: number) => `p${i % PRODUCTS}`;
+    const product = (i: number) => productIds[i % productIds.length]!;
     const prices = new Map<string, number>();
     // Prices as the product page shows them (major units); the order body must match the server's pricing.
     for (let i = 0; i < 50; i += 1) {
