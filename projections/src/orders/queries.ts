@@ -21,7 +21,7 @@ export interface OrderDetail extends OrderWithItems {
 }
 
 /** The order page's three reads, compiled once: every placed order reads its order back. */
-const byOrder = {
+const orderPage = {
   order: prepareQuery<{ id: string }, OrderRow>((qb, arg) =>
     qb.selectFrom('orders').selectAll().where('id', '=', arg('id')),
   ),
@@ -34,10 +34,10 @@ const byOrder = {
 };
 
 export function findOrder(db: ReadModelsDb, args: { id: string }): OrderDetail | undefined {
-  const order = db.first(byOrder.order, args);
+  const order = db.first(orderPage.order, args);
   if (!order) return undefined;
-  const changes = db.all(byOrder.changes, args);
-  return { order, items: db.all(byOrder.items, args).map(toItem), changes };
+  const changes = db.all(orderPage.changes, args);
+  return { order, items: db.all(orderPage.items, args).map(toItem), changes };
 }
 
 /** A customer's orders, newest first. */
