@@ -7,6 +7,7 @@ import { orders } from './005-orders';
 import { affiliates } from './006-affiliates';
 import { metrics } from './007-metrics';
 import { catalogueFilterIndex } from './008-catalogue-filter-index';
+import { catalogueRatingIndex } from './009-catalogue-rating-index';
 
 /** Every read-model migration, in number order. Adding a read model's tables is one line here. */
 export const readModelMigrations: readonly Migration[] = [
@@ -18,4 +19,5 @@ export const readModelMigrations: readonly Migration[] = [
   affiliates,
   metrics,
   catalogueFilterIndex,
+  catalogueRatingIndex,
 ];
