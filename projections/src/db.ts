@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import type { Compilable, Kysely } from 'kysely';
+import { restoreIndexes } from './catch-up-indexes';
 import { applyMigrations, type Migration } from './migrate';
 import { readModelMigrations } from './migrations';
 import {
@@ -158,6 +159,8 @@ export function openReadModels(path: string, options: OpenReadModelsOptions = {}
     },
   };
   try {
+    // Before migrating: a migration may change an index that a catch-up cut short by a crash set aside.
+    restoreIndexes(db);
     applyMigrations(db, db.migrations);
   } catch (error) {
     sqlite.close();

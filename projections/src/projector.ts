@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@shop/contracts';
 import type { ReadModelsDb } from './db';
+import type { PreparedQuery } from './prepared-query';
 
 /**
  * Builds one read model from the log. `apply` is synchronous and pure over the read-model database:
@@ -13,6 +14,12 @@ export interface Projector {
   tables: readonly string[];
   /** Event types it reacts to; others are skipped without calling `apply`. Omitted: every event. */
   handles?: readonly string[];
+  /**
+   * Every statement `apply` runs. While the runner catches up on a long stretch of the log it drops the
+   * indexes of `tables` that none of these use, and rebuilds them once caught up (see catch-up-indexes.ts).
+   * Omitted: every index of its tables stays.
+   */
+  statements?: Readonly<Record<string, Pick<PreparedQuery<unknown>, 'sql'>>>;
   apply(event: RecordedEvent, db: ReadModelsDb): void;
 }
 

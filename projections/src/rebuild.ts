@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventStore } from '@shop/contracts';
 import { applyChunk, type ChunkLimits, type ProjectorCursor, yieldToEventLoop } from './apply-chunk';
+import { setIndexesAside } from './catch-up-indexes';
 import { openReadModels, type ReadModelsDb } from './db';
+import type { Projector } from './projector';
 
 /** A throwaway read-model database with every migration, that a rebuild replays the log into. */
 export interface FreshCopy {
@@ -18,15 +20,18 @@ const READ_PAGE_SIZE = 500;
 
 /**
  * Opens a fresh copy beside the live file (in the temp dir for ':memory:'). A copy left behind by a
- * crash mid-rebuild is harmless: nothing reads it.
+ * crash mid-rebuild is harmless: nothing reads it. Only pages of the shop read the indexes that the
+ * projectors' own statements do not use, and they read the live tables the rows are copied into, so
+ * the copy goes without them (see catch-up-indexes.ts).
  */
-export function openFreshCopy(live: ReadModelsDb): FreshCopy {
+export function openFreshCopy(live: ReadModelsDb, projectors: readonly Projector[]): FreshCopy {
   const inMemory = live.path === ':memory:' || live.path === '';
   const tempDir = inMemory ? mkdtempSync(join(tmpdir(), 'read-models-rebuild-')) : undefined;
   const path = tempDir ? join(tempDir, 'fresh.sqlite') : `${live.path}.rebuild-${randomUUID().slice(0, 8)}`;
   const db = openReadModels(path, { migrations: live.migrations });
   // Losing the fresh copy in a crash loses nothing: skip the fsyncs.
   db.sqlite.pragma('synchronous = OFF');
+  setIndexesAside(db, projectors);
   return {
     db,
     path,

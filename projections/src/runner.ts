@@ -6,6 +6,7 @@ import {
   ProjectorFailed,
   yieldToEventLoop,
 } from './apply-chunk';
+import { restoreIndexes, setIndexesAside } from './catch-up-indexes';
 import { failureOf, loadCheckpoints, saveCheckpoint, saveState } from './checkpoints';
 import type { ReadModelsDb } from './db';
 import { PositionWaiters } from './position-waiters';
@@ -28,6 +29,12 @@ export interface ProjectionRunnerOptions {
   statusRefreshMs?: number;
   /** Told when a projector stops on an event it cannot apply (for the logs). */
   onProjectorFailed?: (failure: ProjectorFailed) => void;
+  /**
+   * How far behind the log (in events) the runner switches to catching up: larger transactions, and
+   * the indexes no projector reads through set aside until it is back within this distance. Defaults
+   * to 10,000; tests lower it.
+   */
+  catchUpBehindBy?: number;
 }
 
 export interface RebuildResult {
@@ -68,6 +75,7 @@ export class ProjectionRunner {
   readonly #limits: ChunkLimits;
   readonly #now: () => number;
   readonly #statusRefreshMs: number;
+  readonly #catchUpBehindBy: number;
   readonly #onProjectorFailed: ((failure: ProjectorFailed) => void) | undefined;
   readonly #progress: ProjectorProgress[];
   readonly #waiters = new PositionWaiters();
@@ -76,6 +84,8 @@ export class ProjectionRunner {
   #cursor = 0;
   #head = 0;
   #haltError: string | undefined;
+  /** Whether this runner has set indexes aside for a catch-up it has not finished. */
+  #indexesAside = false;
   #rebuilds: Promise<unknown> = Promise.resolve();
 
   constructor(options: ProjectionRunnerOptions) {
@@ -86,6 +96,7 @@ export class ProjectionRunner {
     this.#limits = { maxEvents: options.batchSize ?? 200, maxMs: options.maxTransactionMs ?? 5 };
     this.#now = options.now ?? Date.now;
     this.#statusRefreshMs = options.statusRefreshMs ?? 1_000;
+    this.#catchUpBehindBy = options.catchUpBehindBy ?? CATCH_UP_BEHIND_BY;
     this.#onProjectorFailed = options.onProjectorFailed;
     const rows = loadCheckpoints(this.#db, names, this.#now());
     this.#progress = options.projectors.map((projector) => {
@@ -125,7 +136,7 @@ export class ProjectionRunner {
     await this.refreshStatus();
   }
 
-  /** Stops after the transaction in progress; pending waits resolve false. */
+  /** Stops after the transaction in progress; pending waits resolve false. Rebuilds any index set aside. */
   async stop(): Promise<void> {
     const session = this.#session;
     if (!session) return;
@@ -134,6 +145,7 @@ export class ProjectionRunner {
     clearInterval(session.refreshTimer);
     await session.subscription?.unsubscribe();
     await session.done;
+    this.#restoreIndexes();
     this.#setStates(
       this.#progress.filter((p) => p.state === 'running'),
       'stopped',
@@ -202,8 +214,15 @@ export class ProjectionRunner {
   #applyNextChunk(batch: readonly RecordedEvent[], offset: number): number {
     for (;;) {
       const running = this.#progress.filter((p) => p.state === 'running');
-      const limits =
-        this.#head - batch[offset]!.position >= CATCH_UP_BEHIND_BY ? CATCH_UP_LIMITS : this.#limits;
+      const catchingUp = this.#isFarBehind(batch[offset]!.position);
+      if (catchingUp && !this.#indexesAside) {
+        setIndexesAside(
+          this.#db,
+          running.map((p) => p.projector),
+        );
+        this.#indexesAside = true;
+      }
+      const limits = catchingUp ? CATCH_UP_LIMITS : this.#limits;
       try {
         const end = applyChunk(this.#db, batch, offset, running, limits, (lastPosition) => {
           const now = this.#now();
@@ -211,6 +230,8 @@ export class ProjectionRunner {
             if (p.checkpoint < lastPosition) saveCheckpoint(this.#db, p.projector.name, lastPosition, now);
           }
         });
+        // Before anyone waiting on these events is told: a caught-up read model has its indexes.
+        if (!this.#isFarBehind(batch[end - 1]!.position)) this.#restoreIndexes();
         this.#noteCommitted(batch, end, running);
         return end;
       } catch (error) {
@@ -218,6 +239,17 @@ export class ProjectionRunner {
         this.#recordFailure(error, batch, offset);
       }
     }
+  }
+
+  /** Whether the events after `position` are a long stretch of the log: a catch-up. */
+  #isFarBehind(position: number): boolean {
+    return this.#head - position >= this.#catchUpBehindBy;
+  }
+
+  #restoreIndexes(): void {
+    if (!this.#indexesAside) return;
+    restoreIndexes(this.#db);
+    this.#indexesAside = false;
   }
 
   #noteArrival(batch: readonly RecordedEvent[]): void {
@@ -278,7 +310,10 @@ export class ProjectionRunner {
   async #rebuildNow(names: readonly string[] | undefined): Promise<RebuildResult> {
     const targets = this.#select(names);
     if (targets.length === 0) return { rebuilt: [], position: 0 };
-    const fresh = openFreshCopy(this.#db);
+    const fresh = openFreshCopy(
+      this.#db,
+      targets.map((p) => p.projector),
+    );
     try {
       const cursors = targets.map((p) => ({ projector: p.projector, checkpoint: 0 }));
       let position = 0;

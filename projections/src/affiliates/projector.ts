@@ -78,6 +78,7 @@ export const affiliatesProjector: Projector = {
   name: 'affiliates',
   tables: ['affiliate_requests', 'affiliates', 'affiliate_referrals'],
   handles,
+  statements: sql,
   apply(event, db) {
     switch (event.type as (typeof handles)[number]) {
       case 'AffiliateRequested': {

@@ -106,6 +106,7 @@ export const catalogueProjector: Projector = {
   name: 'catalogue',
   tables: ['catalogue_products', 'catalogue_product_sizes', 'catalogue_reviews'],
   handles,
+  statements: sql,
   apply(event, db) {
     switch (event.type as (typeof handles)[number]) {
       case 'ProductCreated': {

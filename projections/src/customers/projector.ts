@@ -118,6 +118,7 @@ export const customersProjector: Projector = {
   name: 'customers',
   tables: ['customers', 'customer_credentials'],
   handles,
+  statements: sql,
   apply(event, db) {
     const type = event.type as (typeof handles)[number];
     const handler = on[type] as (data: unknown, db: ReadModelsDb, event: RecordedEvent) => void;

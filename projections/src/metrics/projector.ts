@@ -52,6 +52,7 @@ export const metricsProjector: Projector = {
   name: 'metrics',
   tables: ['metrics_counters', 'metrics_daily_sales', 'metrics_orders'],
   handles,
+  statements: sql,
   apply(event, db) {
     switch (event.type as (typeof handles)[number]) {
       case 'OrderPlaced': {

@@ -150,6 +150,7 @@ export const ordersProjector: Projector = {
   name: 'orders',
   tables: ['orders', 'order_items', 'order_status_changes', 'open_reservations'],
   handles,
+  statements: sql,
   apply(event, db) {
     switch (event.type as (typeof handles)[number]) {
       case 'OrderPlaced':

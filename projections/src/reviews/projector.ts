@@ -86,6 +86,7 @@ export const reviewsProjector: Projector = {
   name: 'reviews',
   tables: ['reviews', 'review_authors', 'review_products'],
   handles,
+  statements: sql,
   apply(event, db) {
     const type = event.type as (typeof handles)[number];
     const handler = on[type] as (data: unknown, db: ReadModelsDb, event: RecordedEvent) => void;

@@ -1,0 +1,97 @@
+import type { ReadModelsDb } from './db';
+import type { Projector } from './projector';
+
+/**
+ * Indexes set aside while the runner catches up on a long stretch of the log. Every row a catch-up
+ * writes also goes into each index of its table, and indexes the shop's pages read by (orders by
+ * user, by date; reviews by date, ...) are keyed in an order unrelated to the log's, so each insert
+ * lands on a different page. Building such an index once, from rows already written, sorts them
+ * instead. An index a projector's own statements use, and every unique index (an upsert's conflict
+ * target, a constraint the rows rely on), stays.
+ *
+ * Crash safety: the dropped indexes' definitions are recorded in the same transaction that drops
+ * them, and restoring recreates them and forgets them in one transaction; `openReadModels` restores
+ * whatever a crash left aside before it migrates, so a read-model file is never left without them.
+ */
+const ASIDE_TABLE = 'indexes_set_aside';
+
+interface IndexRow {
+  name: string;
+  tbl_name: string;
+  sql: string;
+}
+
+/**
+ * Drops the indexes of the projectors' tables that none of their statements use, recording their
+ * definitions. A projector that declares no statements keeps every index. Returns the names dropped.
+ */
+export function setIndexesAside(db: ReadModelsDb, projectors: readonly Projector[]): string[] {
+  const tables = new Set<string>();
+  const used = new Set<string>();
+  for (const projector of projectors) {
+    if (!projector.statements) continue;
+    for (const table of projector.tables) tables.add(table);
+    for (const { sql } of Object.values(projector.statements)) {
+      for (const index of indexesUsedBy(db, sql)) used.add(index);
+    }
+  }
+  const aside = explicitIndexes(db).filter(
+    (index) => tables.has(index.tbl_name) && !used.has(index.name) && !isUnique(index),
+  );
+  if (aside.length === 0) return [];
+  db.sqlite.exec(`CREATE TABLE IF NOT EXISTS ${ASIDE_TABLE} (name TEXT PRIMARY KEY, sql TEXT NOT NULL)`);
+  const record = db.sqlite.prepare(`INSERT INTO ${ASIDE_TABLE} (name, sql) VALUES (?, ?)`);
+  db.transaction(() => {
+    for (const index of aside) {
+      record.run(index.name, index.sql);
+      db.sqlite.exec(`DROP INDEX ${quote(index.name)}`);
+    }
+  });
+  return aside.map((index) => index.name);
+}
+
+/** Recreates every index set aside, in one transaction. Returns how many it rebuilt. */
+export function restoreIndexes(db: ReadModelsDb): number {
+  const exists = db.sqlite
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
+    .get(ASIDE_TABLE);
+  if (!exists) return 0;
+  const aside = db.sqlite.prepare(`SELECT name, sql FROM ${ASIDE_TABLE} ORDER BY name`).all() as {
+    name: string;
+    sql: string;
+  }[];
+  if (aside.length === 0) return 0;
+  const present = new Set(explicitIndexes(db).map((index) => index.name));
+  db.transaction(() => {
+    for (const index of aside) if (!present.has(index.name)) db.sqlite.exec(index.sql);
+    db.sqlite.exec(`DELETE FROM ${ASIDE_TABLE}`);
+  });
+  return aside.length;
+}
+
+/** The indexes SQLite's plan for `sql` reads through (primary keys and rowids are not indexes here). */
+export function indexesUsedBy(db: ReadModelsDb, sql: string): string[] {
+  const parameters = (sql.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"/g, '').match(/\?/g) ?? []).length;
+  const plan = db.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...Array(parameters).fill(null)) as {
+    detail: string;
+  }[];
+  return plan.flatMap(({ detail }) => {
+    const match = /\bUSING (?:COVERING )?INDEX (\S+)/.exec(detail);
+    return match ? [match[1]!] : [];
+  });
+}
+
+/** Indexes created with CREATE INDEX (those of PRIMARY KEY and UNIQUE constraints have no SQL). */
+function explicitIndexes(db: ReadModelsDb): IndexRow[] {
+  return db.sqlite
+    .prepare("SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
+    .all() as IndexRow[];
+}
+
+function isUnique(index: IndexRow): boolean {
+  return /^\s*CREATE\s+UNIQUE\b/i.test(index.sql);
+}
+
+function quote(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
