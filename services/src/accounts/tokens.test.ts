@@ -27,6 +27,8 @@ describe('bearer tokens', () => {
 
   it('answers 401 to a token whose claims were altered (e.g. made admin), keeping the signature', async () => {
     const customer = await registerUser(t);
+    // Even right after the genuine token was accepted (and its check remembered).
+    expect((await profileWith(customer.token)).status).toBe(200);
     const [header, , signature] = customer.token.split('.');
     const forged = `${header}.${base64url({ ...claimsOf(customer.token), role: 'admin' })}.${signature}`;
     const response = await t.request<ErrorBody>('GET', '/api/admin/users', { token: forged });
@@ -42,6 +44,7 @@ describe('bearer tokens', () => {
 
   it('answers 401 to a token signed with another secret', async () => {
     const customer = await registerUser(t);
+    expect((await profileWith(customer.token)).status).toBe(200);
     const foreign = await new SignJWT(claimsOf(customer.token))
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .sign(new TextEncoder().encode('some-other-secret-that-is-long-enough-to-use'));
