@@ -68,7 +68,7 @@ export function reserveStock(command: Command<'ReserveStock'>, state: ProductSta
     throw badRequest('Quantity must be a whole number of at least 1.', 'qty');
   if (state.status === 'absent') throw productNotFound();
   if (state.status === 'deleted') throw conflict(`"${state.name}" is no longer available.`);
-  const held = state.reservations[orderId];
+  const held = state.reservations.get(orderId);
   if (held !== undefined) {
     if (held === qty) return [];
     throw conflict(`This order already holds ${held} of "${state.name}".`);
@@ -87,7 +87,7 @@ export function releaseStock(command: Command<'ReleaseStock'>, state: ProductSta
   if (!Number.isInteger(qty) || qty < 1)
     throw badRequest('Quantity must be a whole number of at least 1.', 'qty');
   if (state.status === 'absent') throw productNotFound();
-  const held = state.reservations[orderId] ?? 0;
+  const held = state.reservations.get(orderId) ?? 0;
   if (held === 0) return [];
   return [{ type: 'StockReleased', data: { productId, orderId, qty: Math.min(qty, held), reason, at } }];
 }

@@ -28,7 +28,7 @@ export interface ExistingProduct extends ProductDetails {
   /** Units that can still be sold: the admin's last count, minus reservations, plus releases. */
   countInStock: number;
   /** Units each order still holds, so a release never gives back more than was taken. */
-  reservations: Readonly<Record<string, number>>;
+  reservations: ReadonlyMap<string, number>;
   createdAt: string;
   /** When the admin last saved it (stock movements do not count). */
   updatedAt: string;
@@ -38,13 +38,23 @@ export type ProductState = { status: 'absent' } | ExistingProduct;
 
 export const initialProductState = (): ProductState => ({ status: 'absent' });
 
+const NO_RESERVATIONS: ReadonlyMap<string, number> = new Map();
+
+/** Changes what `orderId` holds in `reservations` (a copy the caller owns) by `qty`; none left, it is dropped. */
+function holding(reservations: Map<string, number>, orderId: string, qty: number): Map<string, number> {
+  const left = (reservations.get(orderId) ?? 0) + qty;
+  if (left > 0) reservations.set(orderId, left);
+  else reservations.delete(orderId);
+  return reservations;
+}
+
 /** Folds one event into the product's state. Pure. */
 export function evolveProduct(state: ProductState, event: ProductEvent): ProductState {
   switch (event.type) {
     case 'ProductCreated':
     case 'ProductUpdated': {
       const { productId, countInStock, at, ...details } = event.data;
-      const before = state.status === 'absent' ? { reservations: {}, createdAt: at } : state;
+      const before = state.status === 'absent' ? { reservations: NO_RESERVATIONS, createdAt: at } : state;
       return {
         status: 'listed',
         productId,
@@ -63,18 +73,16 @@ export function evolveProduct(state: ProductState, event: ProductEvent): Product
       return {
         ...state,
         countInStock: state.countInStock - qty,
-        reservations: { ...state.reservations, [orderId]: (state.reservations[orderId] ?? 0) + qty },
+        reservations: holding(new Map(state.reservations), orderId, qty),
       };
     }
     case 'StockReleased': {
       if (state.status === 'absent') return state;
       const { orderId, qty } = event.data;
-      const { [orderId]: held = 0, ...others } = state.reservations;
-      const left = held - qty;
       return {
         ...state,
         countInStock: state.countInStock + qty,
-        reservations: left > 0 ? { ...others, [orderId]: left } : others,
+        reservations: holding(new Map(state.reservations), orderId, -qty),
       };
     }
     default: {
@@ -92,18 +100,16 @@ export function evolveProduct(state: ProductState, event: ProductEvent): Product
 export function foldProduct(state: ProductState, events: readonly ProductEvent[]): ProductState {
   let current = state;
   /** A copy of the reservations that only this fold holds, once it has made one. */
-  let owned: Record<string, number> | undefined;
+  let owned: Map<string, number> | undefined;
   for (const event of events) {
     if ((event.type !== 'StockReserved' && event.type !== 'StockReleased') || current.status === 'absent') {
       current = evolveProduct(current, event);
       if (current.status === 'absent' || current.reservations !== owned) owned = undefined;
       continue;
     }
-    owned ??= { ...current.reservations };
+    owned ??= new Map(current.reservations);
     const { orderId, qty } = event.data;
-    const left = (owned[orderId] ?? 0) + (event.type === 'StockReserved' ? qty : -qty);
-    if (left > 0) owned[orderId] = left;
-    else delete owned[orderId];
+    holding(owned, orderId, event.type === 'StockReserved' ? qty : -qty);
     const stock = event.type === 'StockReserved' ? -qty : qty;
     current = { ...current, countInStock: current.countInStock + stock, reservations: owned };
   }
