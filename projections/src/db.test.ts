@@ -12,6 +12,7 @@ describe('openReadModels', () => {
     const db = openReadModels(temp.path('read-models.sqlite'));
     expect(db.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.sqlite.pragma('synchronous', { simple: true })).toBe(1);
+    expect(db.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
     expect(db.all(db.qb.selectFrom('migrations').select('name').orderBy('name'))).toEqual(
       readModelMigrations.map(({ name }) => ({ name })),
     );
