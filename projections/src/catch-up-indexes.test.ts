@@ -1,7 +1,7 @@
 import type { EventStore } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
 import { allProjectors } from './all-projectors';
-import { indexesUsedBy, restoreIndexes, setIndexesAside } from './catch-up-indexes';
+import { indexesUsedBy, restoreIndexes, restoreNextIndex, setIndexesAside } from './catch-up-indexes';
 import { openReadModels, type ReadModelsDb } from './db';
 import type { Migration } from './migrate';
 import { readModelMigrations } from './migrations';
@@ -11,7 +11,7 @@ import { appendTestEvents } from './test-support/test-tables';
 
 const fixture = useProjectionFixture();
 
-/** Notes per stream: one index the projector reads through, one only a page would read, one unique. */
+/** Notes per stream: one index the projector reads through, two only a page would read, one unique. */
 const notesMigration: Migration = {
   name: '901-notes',
   up(db) {
@@ -19,6 +19,7 @@ const notesMigration: Migration = {
       CREATE TABLE notes (position INTEGER PRIMARY KEY, stream TEXT NOT NULL, amount INTEGER NOT NULL, nth INTEGER NOT NULL);
       CREATE INDEX notes_by_stream ON notes (stream, nth);
       CREATE INDEX notes_by_amount ON notes (amount DESC, position);
+      CREATE INDEX notes_by_nth ON notes (nth);
       CREATE UNIQUE INDEX notes_once_per_stream ON notes (amount, stream, position);
     `);
   },
@@ -99,7 +100,7 @@ describe('catching up on a long stretch of the log', () => {
     expect(await runner.waitForPosition(later, 10_000)).toBe(true);
     expect(seen.at(-1)).toEqual({
       position: later,
-      indexes: ['notes_by_amount', 'notes_by_stream', 'notes_once_per_stream'],
+      indexes: ['notes_by_amount', 'notes_by_nth', 'notes_by_stream', 'notes_once_per_stream'],
     });
 
     const reference = openNotes('reference.sqlite');
@@ -140,14 +141,19 @@ describe('catching up on a long stretch of the log', () => {
     await stopped;
 
     expect(seen.at(-1)).toEqual({ position: 200, indexes: ['notes_by_stream', 'notes_once_per_stream'] });
-    expect(indexNames(readModels)).toEqual(['notes_by_amount', 'notes_by_stream', 'notes_once_per_stream']);
+    expect(indexNames(readModels)).toEqual([
+      'notes_by_amount',
+      'notes_by_nth',
+      'notes_by_stream',
+      'notes_once_per_stream',
+    ]);
     expect(runner.status().projectors[0]).toMatchObject({ checkpoint: 200 });
   });
 
   it('a read-model file a crash left mid-catch-up gets its indexes back when opened', () => {
     const crashed = openNotes();
     const before = indexDefinitions(crashed);
-    expect(setIndexesAside(crashed, [aNotesProjector()])).toEqual(['notes_by_amount']);
+    expect(setIndexesAside(crashed, [aNotesProjector()])).toEqual(['notes_by_amount', 'notes_by_nth']);
     crashed.close();
 
     const reopened = openNotes();
@@ -155,11 +161,29 @@ describe('catching up on a long stretch of the log', () => {
     expect(restoreIndexes(reopened)).toBe(0);
   });
 
+  it('rebuilds them one at a time, each with its record in one transaction', () => {
+    const db = openNotes();
+    const before = indexDefinitions(db);
+    setIndexesAside(db, [aNotesProjector()]);
+    expect(restoreNextIndex(db)).toBe(true);
+    expect(indexNames(db)).toEqual(['notes_by_amount', 'notes_by_stream', 'notes_once_per_stream']);
+    db.close();
+
+    const reopened = openNotes();
+    expect(indexDefinitions(reopened)).toEqual(before);
+    expect(restoreNextIndex(reopened)).toBe(false);
+  });
+
   it('keeps every index of a projector that declares no statements', () => {
     const db = openNotes();
     const { statements: _, ...undeclared } = aNotesProjector();
     expect(setIndexesAside(db, [undeclared])).toEqual([]);
-    expect(indexNames(db)).toEqual(['notes_by_amount', 'notes_by_stream', 'notes_once_per_stream']);
+    expect(indexNames(db)).toEqual([
+      'notes_by_amount',
+      'notes_by_nth',
+      'notes_by_stream',
+      'notes_once_per_stream',
+    ]);
   });
 });
 

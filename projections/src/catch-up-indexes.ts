@@ -10,7 +10,7 @@ import type { Projector } from './projector';
  * target, a constraint the rows rely on), stays.
  *
  * Crash safety: the dropped indexes' definitions are recorded in the same transaction that drops
- * them, and restoring recreates them and forgets them in one transaction; `openReadModels` restores
+ * them, and restoring recreates each and forgets it in one transaction; `openReadModels` restores
  * whatever a crash left aside before it migrates, so a read-model file is never left without them.
  */
 const ASIDE_TABLE = 'indexes_set_aside';
@@ -50,23 +50,34 @@ export function setIndexesAside(db: ReadModelsDb, projectors: readonly Projector
   return aside.map((index) => index.name);
 }
 
-/** Recreates every index set aside, in one transaction. Returns how many it rebuilt. */
+/** Recreates every index set aside. Returns how many it rebuilt. */
 export function restoreIndexes(db: ReadModelsDb): number {
+  let restored = 0;
+  while (restoreNextIndex(db)) restored += 1;
+  return restored;
+}
+
+/**
+ * Recreates one index set aside, and forgets it, in one transaction, so a caller can let other work
+ * run between two: building an index over a large table takes a while. False when none is left.
+ */
+export function restoreNextIndex(db: ReadModelsDb): boolean {
   const exists = db.sqlite
     .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
     .get(ASIDE_TABLE);
-  if (!exists) return 0;
-  const aside = db.sqlite.prepare(`SELECT name, sql FROM ${ASIDE_TABLE} ORDER BY name`).all() as {
-    name: string;
-    sql: string;
-  }[];
-  if (aside.length === 0) return 0;
-  const present = new Set(explicitIndexes(db).map((index) => index.name));
+  if (!exists) return false;
+  const next = db.sqlite.prepare(`SELECT name, sql FROM ${ASIDE_TABLE} ORDER BY name LIMIT 1`).get() as
+    | { name: string; sql: string }
+    | undefined;
+  if (!next) return false;
+  const present = db.sqlite
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?")
+    .get(next.name);
   db.transaction(() => {
-    for (const index of aside) if (!present.has(index.name)) db.sqlite.exec(index.sql);
-    db.sqlite.exec(`DELETE FROM ${ASIDE_TABLE}`);
+    if (!present) db.sqlite.exec(next.sql);
+    db.sqlite.prepare(`DELETE FROM ${ASIDE_TABLE} WHERE name = ?`).run(next.name);
   });
-  return aside.length;
+  return true;
 }
 
 /** The indexes SQLite's plan for `sql` reads through (primary keys and rowids are not indexes here). */

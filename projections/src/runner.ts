@@ -6,7 +6,7 @@ import {
   ProjectorFailed,
   yieldToEventLoop,
 } from './apply-chunk';
-import { restoreIndexes, setIndexesAside } from './catch-up-indexes';
+import { restoreIndexes, restoreNextIndex, setIndexesAside } from './catch-up-indexes';
 import { failureOf, loadCheckpoints, saveCheckpoint, saveState } from './checkpoints';
 import type { ReadModelsDb } from './db';
 import { PositionWaiters } from './position-waiters';
@@ -86,6 +86,8 @@ export class ProjectionRunner {
   #haltError: string | undefined;
   /** Whether this runner has set indexes aside for a catch-up it has not finished. */
   #indexesAside = false;
+  /** While they are being rebuilt, no position counts as reached: a caught-up read model has its indexes. */
+  #restoringIndexes = false;
   #rebuilds: Promise<unknown> = Promise.resolve();
 
   constructor(options: ProjectionRunnerOptions) {
@@ -145,12 +147,13 @@ export class ProjectionRunner {
     clearInterval(session.refreshTimer);
     await session.subscription?.unsubscribe();
     await session.done;
-    this.#restoreIndexes();
     this.#setStates(
       this.#progress.filter((p) => p.state === 'running'),
       'stopped',
     );
     this.#waiters.settleAll(false);
+    // Last: should it fail, openReadModels rebuilds them on the next start.
+    this.#restoreIndexes();
   }
 
   /** Per projector: checkpoint, lag and state, from what the runner last saw of the log. */
@@ -201,6 +204,7 @@ export class ProjectionRunner {
         let offset = 0;
         while (offset < batch.length && !session.stopped) {
           offset = this.#applyNextChunk(batch, offset);
+          if (this.#restoringIndexes) await this.#restoreIndexesGradually();
           await yieldToEventLoop();
         }
       }
@@ -230,8 +234,8 @@ export class ProjectionRunner {
             if (p.checkpoint < lastPosition) saveCheckpoint(this.#db, p.projector.name, lastPosition, now);
           }
         });
-        // Before anyone waiting on these events is told: a caught-up read model has its indexes.
-        if (!this.#isFarBehind(batch[end - 1]!.position)) this.#restoreIndexes();
+        // Caught up: the waiters are told once the indexes set aside are back (see #consume).
+        if (this.#indexesAside && !this.#isFarBehind(batch[end - 1]!.position)) this.#restoringIndexes = true;
         this.#noteCommitted(batch, end, running);
         return end;
       } catch (error) {
@@ -250,6 +254,20 @@ export class ProjectionRunner {
     if (!this.#indexesAside) return;
     restoreIndexes(this.#db);
     this.#indexesAside = false;
+  }
+
+  /**
+   * Rebuilds the indexes a catch-up set aside one by one, letting HTTP requests in between (an index
+   * over a large table takes a while), then tells the waiters what they have been waiting for.
+   */
+  async #restoreIndexesGradually(): Promise<void> {
+    try {
+      while (restoreNextIndex(this.#db)) await yieldToEventLoop();
+      this.#indexesAside = false;
+    } finally {
+      this.#restoringIndexes = false;
+      this.#waiters.notify((position) => this.#hasReached(position));
+    }
   }
 
   #noteArrival(batch: readonly RecordedEvent[]): void {
@@ -292,7 +310,7 @@ export class ProjectionRunner {
   }
 
   #hasReached(position: number): boolean {
-    if (!this.#session || this.#haltError !== undefined) return false;
+    if (!this.#session || this.#haltError !== undefined || this.#restoringIndexes) return false;
     return this.#progress.every((p) => p.state !== 'running' || p.checkpoint >= position);
   }
 
