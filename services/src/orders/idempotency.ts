@@ -21,7 +21,8 @@ export interface IdempotencyDeps {
 /** Either this request now owns the key for `orderId`, or an earlier request placed `orderId`. */
 export type KeyOutcome = { kind: 'claimed' } | { kind: 'replay'; orderId: string };
 
-interface Claim {
+/** Who holds a key now, as its claim stream says. */
+export interface Claim {
   orderId: string | undefined;
   claimedAt: string | undefined;
   /** Revision of the claim stream's last event, -1 when there is none. */
@@ -41,10 +42,14 @@ export async function claimIdempotencyKey(
   userId: string,
   key: string,
   orderId: string,
+  /** The claim as the caller just read it: when free, the first attempt appends without reading again. */
+  justRead?: Claim,
 ): Promise<KeyOutcome> {
   const stream = streams.idempotencyClaim(userId, key);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const claim = await readClaim(deps.store, stream);
+    // Taken since it was read? The append's expected revision refuses it, and the next attempt reads.
+    const reuse = attempt === 0 && justRead !== undefined && justRead.orderId === undefined;
+    const claim = reuse ? justRead : await readClaim(deps.store, stream);
     if (claim.orderId) {
       const age = deps.clock().getTime() - Date.parse(claim.claimedAt ?? '');
       const orphaned = age >= (deps.orphanAfterMs ?? 3 * 60_000);
@@ -75,13 +80,9 @@ export async function claimIdempotencyKey(
   throw conflict(ALREADY_BEING_PLACED);
 }
 
-/** True when no request holds the key, so a new order may check itself before claiming it. */
-export async function idempotencyKeyIsFree(
-  deps: IdempotencyDeps,
-  userId: string,
-  key: string,
-): Promise<boolean> {
-  return (await readClaim(deps.store, streams.idempotencyClaim(userId, key))).orderId === undefined;
+/** The key's claim as the log has it now; `orderId` undefined when no request holds it. */
+export function readIdempotencyClaim(deps: IdempotencyDeps, userId: string, key: string): Promise<Claim> {
+  return readClaim(deps.store, streams.idempotencyClaim(userId, key));
 }
 
 /**

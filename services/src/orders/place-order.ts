@@ -7,7 +7,7 @@ import { orderDecider } from './decide';
 import {
   claimIdempotencyKey,
   type IdempotencyDeps,
-  idempotencyKeyIsFree,
+  readIdempotencyClaim,
   releaseIdempotencyKey,
 } from './idempotency';
 import { unitsByProduct } from './order';
@@ -62,9 +62,10 @@ export async function placeOrder(
   // A refusal found by reading alone appends nothing. Only while another request holds the key is
   // the key claimed first: that one may have taken the last unit, and this retry must replay it.
   let checked: ReturnType<typeof check> | undefined;
-  if (!idempotencyKey || (await idempotencyKeyIsFree(deps, userId, idempotencyKey))) checked = check();
+  const claim = idempotencyKey ? await readIdempotencyClaim(deps, userId, idempotencyKey) : undefined;
+  if (claim?.orderId === undefined) checked = check();
   if (idempotencyKey) {
-    const outcome = await claimIdempotencyKey(deps, userId, idempotencyKey, orderId);
+    const outcome = await claimIdempotencyKey(deps, userId, idempotencyKey, orderId, claim);
     if (outcome.kind === 'replay') return { orderId: outcome.orderId, created: false };
   }
   const reserved: { productId: string; qty: number }[] = [];

@@ -28,6 +28,7 @@ export function priceLines(
   findProduct: (id: string) => PricedProduct | undefined,
   newLineId: () => string,
 ): OrderLine[] {
+  const found = new Map<string, PricedProduct>();
   const lines = items.map((item, index): OrderLine => {
     const product = findProduct(item.product);
     if (!product) throw notFound(`Product ${item.product} was not found. Please remove it from your cart.`);
@@ -44,6 +45,7 @@ export function priceLines(
           : `Size ${size} is not available for "${product.name}".`;
       throw new AppError(400, 'VALIDATION_FAILED', message, [{ field: `orderItems.${index}.size`, message }]);
     }
+    found.set(product.id, product);
     return {
       lineId: newLineId(),
       productId: product.id,
@@ -56,7 +58,7 @@ export function priceLines(
     };
   });
   for (const [productId, units] of unitsByProduct(lines)) {
-    const product = findProduct(productId)!;
+    const product = found.get(productId)!;
     if (units > product.countInStock) throw outOfStock(product.name, product.countInStock);
   }
   return lines;
