@@ -44,7 +44,7 @@ export function setIndexesAside(db: ReadModelsDb, projectors: readonly Projector
   db.transaction(() => {
     for (const index of aside) {
       record.run(index.name, index.sql);
-      db.sqlite.exec(`DROP INDEX ${quote(index.name)}`);
+      db.sqlite.exec(`DROP INDEX ${quoteIdentifier(index.name)}`);
     }
   });
   return aside.map((index) => index.name);
@@ -82,14 +82,19 @@ export function restoreNextIndex(db: ReadModelsDb): boolean {
 
 /** The indexes SQLite's plan for `sql` reads through (primary keys and rowids are not indexes here). */
 export function indexesUsedBy(db: ReadModelsDb, sql: string): string[] {
+  return queryPlan(db, sql).flatMap((step) => {
+    const match = /\bUSING (?:COVERING )?INDEX (\S+)/.exec(step);
+    return match ? [match[1]!] : [];
+  });
+}
+
+/** The steps of SQLite's plan for `sql`, each as EXPLAIN QUERY PLAN words it; parameters bound to NULL. */
+export function queryPlan(db: ReadModelsDb, sql: string): string[] {
   const parameters = (sql.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"/g, '').match(/\?/g) ?? []).length;
   const plan = db.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...Array(parameters).fill(null)) as {
     detail: string;
   }[];
-  return plan.flatMap(({ detail }) => {
-    const match = /\bUSING (?:COVERING )?INDEX (\S+)/.exec(detail);
-    return match ? [match[1]!] : [];
-  });
+  return plan.map((step) => step.detail);
 }
 
 /** Indexes created with CREATE INDEX (those of PRIMARY KEY and UNIQUE constraints have no SQL). */
@@ -103,6 +108,7 @@ function isUnique(index: IndexRow): boolean {
   return /^\s*CREATE\s+UNIQUE\b/i.test(index.sql);
 }
 
-function quote(name: string): string {
+/** A table's or an index's name as SQL, for statements kysely does not build (DDL, ATTACHed copies). */
+export function quoteIdentifier(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventStore } from '@shop/contracts';
 import { applyChunk, type ChunkLimits, type ProjectorCursor, yieldToEventLoop } from './apply-chunk';
-import { setIndexesAside } from './catch-up-indexes';
+import { quoteIdentifier, setIndexesAside } from './catch-up-indexes';
 import { openReadModels, type ReadModelsDb } from './db';
 import type { Projector } from './projector';
 
@@ -100,8 +100,4 @@ function columnsOf(db: ReadModelsDb, table: string): string[] {
   const columns = db.sqlite.pragma(`main.table_info(${quoteIdentifier(table)})`) as { name: string }[];
   if (columns.length === 0) throw new Error(`Cannot rebuild table ${table}: no such table`);
   return columns.map((column) => column.name);
-}
-
-function quoteIdentifier(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
 }
