@@ -49,10 +49,11 @@ const itemColumns = [
   'qty',
   'size',
 ] as const satisfies readonly (keyof OrderItemsTable)[];
-/** A StatusChanged event's data with its flags as SQLite integers. */
+/** A StatusChanged event's data with its flags as SQLite integers, and its position in the log. */
 type StatusChange = Omit<EventData<'StatusChanged'>, 'paid' | 'delivered'> & {
   paid: number;
   delivered: number;
+  position: number;
 };
 
 const sql = {
@@ -83,24 +84,20 @@ const sql = {
       })
       .where('id', '=', arg('orderId')),
   ),
-  /** The change as the next `seq` of its order. */
+  /**
+   * The change, its `seq` the event's position in the log: rising within an order, so it orders the
+   * history, and known without reading the order's earlier changes (a `max(seq) + 1` read cost a
+   * 1,000,000-event rebuild 0.7 s more).
+   */
   recordChange: prepareQuery<StatusChange>((qb, arg) =>
-    qb
-      .insertInto('order_status_changes')
-      .columns(['order_id', 'seq', 'from_status', 'to_status', 'by_user_id', 'at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('order_status_changes')
-          .select([
-            eb.val(arg('orderId')).as('order_id'),
-            expr<number>`coalesce(max(${expr.ref('seq')}), 0) + 1`.as('seq'),
-            eb.val(arg('from')).as('from_status'),
-            eb.val(arg('to')).as('to_status'),
-            eb.val(arg('by')).as('by_user_id'),
-            eb.val(arg('at')).as('at'),
-          ])
-          .where('order_id', '=', arg('orderId')),
-      ),
+    qb.insertInto('order_status_changes').values({
+      order_id: arg('orderId'),
+      seq: arg('position'),
+      from_status: arg('from'),
+      to_status: arg('to'),
+      by_user_id: arg('by'),
+      at: arg('at'),
+    }),
   ),
   reserve: prepareQuery<Omit<OpenReservationsTable, 'order_state'>>((qb, arg) =>
     qb
@@ -156,7 +153,7 @@ export const ordersProjector: Projector = {
       case 'OrderPlaced':
         return placed(db, dataOf(event, 'OrderPlaced'));
       case 'StatusChanged':
-        return statusChanged(db, dataOf(event, 'StatusChanged'));
+        return statusChanged(db, dataOf(event, 'StatusChanged'), event.position);
       case 'StockReserved': {
         const e = dataOf(event, 'StockReserved');
         db.run(sql.reserve, {
@@ -223,8 +220,8 @@ function placed(db: ReadModelsDb, e: EventData<'OrderPlaced'>): void {
   db.run(sql.setReservationsState, { orderId: e.orderId, order_state: 'placed', state_at: e.at });
 }
 
-function statusChanged(db: ReadModelsDb, e: EventData<'StatusChanged'>): void {
-  const change: StatusChange = { ...e, paid: e.paid ? 1 : 0, delivered: e.delivered ? 1 : 0 };
+function statusChanged(db: ReadModelsDb, e: EventData<'StatusChanged'>, position: number): void {
+  const change: StatusChange = { ...e, paid: e.paid ? 1 : 0, delivered: e.delivered ? 1 : 0, position };
   const { changes } = db.run(sql.changeStatus, change);
   if (changes !== 1) throw new Error(`StatusChanged for unknown order ${e.orderId}`);
   db.run(sql.recordChange, change);

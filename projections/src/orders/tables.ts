@@ -42,7 +42,7 @@ export interface OrderItemsTable {
   size: string;
 }
 
-/** Every status change: from, to, who and when; `seq` counts from 1 within the order. */
+/** Every status change: from, to, who and when; `seq` is its event's position in the log, rising within an order (read models built before decision 011 counted from 1: the order is the same). */
 export interface OrderStatusChangesTable {
   order_id: string;
   seq: number;
