@@ -126,3 +126,27 @@ describe('the synchronous executors', () => {
     db.close();
   });
 });
+
+describe('version', () => {
+  it('stays while only reads run, and moves with a write here or a commit elsewhere', () => {
+    const path = temp.path('versioned.sqlite');
+    const db = openReadModels(path);
+    const other = openReadModels(path);
+    const counters = db.qb.selectFrom('metrics_counters').selectAll();
+    const start = db.version();
+    db.all(counters);
+    expect(db.version()).toBe(start);
+
+    db.run(db.qb.insertInto('metrics_counters').values({ name: 'orders', value: 1 }));
+    const afterOwnWrite = db.version();
+    expect(afterOwnWrite).not.toBe(start);
+
+    other.run(db.qb.updateTable('metrics_counters').set({ value: 2 }));
+    const afterOtherCommit = db.version();
+    expect(afterOtherCommit).not.toBe(afterOwnWrite);
+    expect(db.all(counters)).toEqual([{ name: 'orders', value: 2 }]);
+    expect(db.version()).toBe(afterOtherCommit);
+    other.close();
+    db.close();
+  });
+});

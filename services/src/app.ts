@@ -54,14 +54,17 @@ export function createApp(deps: AppDeps): Hono {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  const limitJsonBody = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: () => {
+      throw payloadTooLarge('The request body is larger than 1 MB.');
+    },
+  });
   app.use('/api/*', async (c, next) => {
-    if (c.req.path === '/api/upload') return next();
-    return bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: () => {
-        throw payloadTooLarge('The request body is larger than 1 MB.');
-      },
-    })(c, next);
+    // A GET or HEAD has no body to limit (a fetch Request cannot carry one); asking would make the
+    // Node adapter build a full Request for each, ~9% of the server's time under catalogue load.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === '/api/upload') return next();
+    return limitJsonBody(c, next);
   });
 
   app.route('/health', healthRoutes(deps.projections, deps.writes));

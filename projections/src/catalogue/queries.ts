@@ -123,50 +123,10 @@ export function hasEverHadProducts(db: ReadModelsDb): boolean {
  * The shopping page in one call: the filtered, sorted page of products, how many match in all, and
  * per-category counts that honour every filter except the category itself (the sidebar shows where
  * else the shopper could go). Ties in every sort break on the id, so paging never repeats or skips.
- */
-const CACHED_PAGES = 200;
-
-interface PageCache {
-  readonly changes: { get(): unknown };
-  readonly dataVersion: { get(): unknown };
-  stamp: string;
-  pages: Map<string, CataloguePage>;
-}
-const pageCaches = new WeakMap<ReadModelsDb, PageCache>();
-
-/**
- * The shopping page's query (a page, its total and the category counts: three scans of the filtered
- * products). Answers are memoised per query until the database changes: the stamp combines this
- * connection's total_changes() (every projector write and checkpoint goes through it) and
- * data_version (a commit by any other connection), so a cached page is never older than the read
- * models. See docs/decisions/008-performance.md.
+ * Three scans of the filtered products: the HTTP route keeps each answer until the read models change
+ * (services/src/http/answer-cache.ts).
  */
 export function queryCatalogue(db: ReadModelsDb, query: CatalogueQuery): CataloguePage {
-  let cache = pageCaches.get(db);
-  if (!cache) {
-    cache = {
-      changes: db.sqlite.prepare('SELECT total_changes()').pluck(),
-      dataVersion: db.sqlite.prepare('PRAGMA data_version').pluck(),
-      stamp: '',
-      pages: new Map(),
-    };
-    pageCaches.set(db, cache);
-  }
-  const stamp = `${cache.dataVersion.get()}:${cache.changes.get()}`;
-  if (cache.stamp !== stamp) {
-    cache.stamp = stamp;
-    cache.pages = new Map();
-  }
-  const key = JSON.stringify(query);
-  const cached = cache.pages.get(key);
-  if (cached) return cached;
-  const page = uncachedQueryCatalogue(db, query);
-  if (cache.pages.size >= CACHED_PAGES) cache.pages.clear();
-  cache.pages.set(key, page);
-  return page;
-}
-
-function uncachedQueryCatalogue(db: ReadModelsDb, query: CatalogueQuery): CataloguePage {
   const matching = db.qb.selectFrom('catalogue_products').where((eb) => filtersOf(eb, query));
   const ordered = orderedBy(matching.select(productColumns), query.sort);
   const products = db.all(ordered.limit(query.limit).offset(query.offset)).map(toProduct);

@@ -167,6 +167,39 @@ describe('PUT /api/products/{id}', () => {
   });
 });
 
+describe('answers kept between changes', () => {
+  it('never outlive a change: an edit, a new product or a deletion shows at once on every public call', async () => {
+    const product = await create({ name: 'Flex Leggings', countInStock: 5 });
+    const catalogue = '/api/catalogue?category=Leggings&limit=12';
+    const read = async () => ({
+      catalogue: (await t.request<{ products: Product[]; total: number }>('GET', catalogue)).body,
+      product: (await t.request<Product>('GET', `/api/products/${product.id}`)).body,
+      categories: (await t.request<{ category: string; count: number }[]>('GET', '/api/categories')).body,
+    });
+    const before = await read();
+    expect(await read()).toEqual(before);
+    expect(before.catalogue.total).toBe(1);
+
+    await t.request('PUT', `/api/products/${product.id}`, {
+      token: admin.token,
+      body: aProductInput({ name: 'Flex Leggings II', countInStock: 3 }),
+    });
+    const edited = await read();
+    expect(edited.product).toMatchObject({ name: 'Flex Leggings II', countInStock: 3 });
+    expect(edited.catalogue.products.map((p) => [p.name, p.countInStock])).toEqual([['Flex Leggings II', 3]]);
+
+    await create({ name: 'Second Leggings' });
+    const added = await read();
+    expect(added.catalogue.total).toBe(2);
+    expect(added.categories).toEqual([{ category: 'Leggings', count: 2 }]);
+
+    const deleted = await t.request('DELETE', `/api/products/${product.id}`, { token: admin.token });
+    expect(deleted.status).toBe(200);
+    expect((await t.request('GET', `/api/products/${product.id}`)).status).toBe(404);
+    expect((await read()).catalogue.total).toBe(1);
+  });
+});
+
 describe('DELETE /api/products/{id}', () => {
   it('takes the product out of the catalogue and keeps its history', async () => {
     const kept = await create({ name: 'Kept' });

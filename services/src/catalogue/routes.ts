@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { type AuthEnv, requireAdmin } from '../accounts/auth';
 import { type CommandResult, handleCommand } from '../commands/handle-command';
+import { AnswerCache } from '../http/answer-cache';
 import { validate } from '../http/validate';
 import { badRequest } from '../shared/errors';
 import type { ShopDeps } from '../shop';
@@ -23,6 +24,7 @@ export function catalogueRoutes(deps: ShopDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
   const admin = requireAdmin(deps);
   const now = () => deps.clock().toISOString();
+  const answers = new AnswerCache({ version: () => deps.readModels.version() });
 
   /** The product as the catalogue shows it now, or as the command left it if the read model lags. */
   const answer = (productId: string, result: CommandResult<ProductState, ProductEvent>) => {
@@ -35,9 +37,12 @@ export function catalogueRoutes(deps: ShopDeps): Hono<AuthEnv> {
   app.get('/products', (c) => c.json(listProducts(deps.readModels)));
 
   app.get('/products/:id', (c) => {
-    const product = findProduct(deps.readModels, { id: c.req.param('id') });
-    if (!product) throw productNotFound();
-    return c.json(product);
+    const id = c.req.param('id');
+    return answers.respond(c, `product ${id}`, () => {
+      const product = findProduct(deps.readModels, { id });
+      if (!product) throw productNotFound();
+      return product;
+    });
   });
 
   app.post('/products', admin, validate('json', ProductInput), async (c) => {
@@ -80,11 +85,14 @@ export function catalogueRoutes(deps: ShopDeps): Hono<AuthEnv> {
     return c.json({ message: 'Product deleted', id: productId });
   });
 
-  app.get('/catalogue', validate('query', CatalogueQuery), (c) =>
-    c.json(queryCatalogue(deps.readModels, c.req.valid('query'))),
-  );
+  app.get('/catalogue', validate('query', CatalogueQuery), (c) => {
+    const query = c.req.valid('query');
+    return answers.respond(c, `catalogue ${JSON.stringify(query)}`, () =>
+      queryCatalogue(deps.readModels, query),
+    );
+  });
 
-  app.get('/categories', (c) => c.json(categoryCounts(deps.readModels)));
+  app.get('/categories', (c) => answers.respond(c, 'categories', () => categoryCounts(deps.readModels)));
 
   app.post(
     '/upload',

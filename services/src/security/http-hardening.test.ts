@@ -79,6 +79,37 @@ describe('security headers', () => {
   });
 });
 
+describe('request bodies', () => {
+  it('refuses a JSON body over 1 MB with 413, declared or streamed, and changes nothing', async () => {
+    const user = { name: 'Big Body', email: 'big-body@example.pk', password: 'password123' };
+    const huge = new TextEncoder().encode(JSON.stringify({ ...user, contact: 'x'.repeat(1_100_000) }));
+    const register = (body: Uint8Array | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
+      t.shop.app.fetch(
+        new Request('http://shop.test/api/auth/register', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body,
+          duplex: 'half',
+        } as RequestInit),
+      );
+    const declared = await register(huge, { 'content-length': String(huge.length) });
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toMatchObject({ message: 'The request body is larger than 1 MB.' });
+    const streamed = await register(
+      new ReadableStream({
+        start(controller) {
+          for (let at = 0; at < huge.length; at += 64 * 1024)
+            controller.enqueue(huge.slice(at, at + 64 * 1024));
+          controller.close();
+        },
+      }),
+    );
+    expect(streamed.status).toBe(413);
+    const signIn = await t.request('POST', '/api/auth/login', { body: user, address: '10.0.0.9' });
+    expect(signIn.status).toBe(401);
+  });
+});
+
 describe('CORS: only the shop itself', () => {
   it('gives a foreign origin no Access-Control-Allow-Origin on a request or a preflight', async () => {
     const simple = await t.request('GET', '/api/products', { headers: { origin: 'https://evil.example' } });
