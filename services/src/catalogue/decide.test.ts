@@ -175,6 +175,6 @@ describe('reserving and releasing stock', () => {
       released('o1', 3),
     );
     expect(stockOf(state)).toBe(6);
-    expect(state).toMatchObject({ reservations: new Map([['o2', 4]]) });
+    expect(state.status === 'absent' ? [] : [...state.reservations.entries()]).toEqual([['o2', 4]]);
   });
 });

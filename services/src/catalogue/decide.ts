@@ -4,7 +4,6 @@ import { badRequest, conflict, notFound } from '../shared/errors';
 import {
   type ExistingProduct,
   evolveProduct,
-  foldProduct,
   initialProductState,
   type ProductDetails,
   type ProductEvent,
@@ -122,6 +121,5 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
 export const productDecider: Decider<ProductState, ProductCommand, ProductEvent> = {
   initialState: initialProductState,
   evolve: evolveProduct,
-  fold: foldProduct,
   decide: decideProduct,
 };

@@ -1,4 +1,5 @@
 import type { EventData, Minor, Size } from '@shop/contracts';
+import { Reservations } from './reservations';
 
 /** The product aggregate's events, as a tagged union. One stream per product: `product-{id}`. */
 export type ProductEvent =
@@ -28,7 +29,7 @@ export interface ExistingProduct extends ProductDetails {
   /** Units that can still be sold: the admin's last count, minus reservations, plus releases. */
   countInStock: number;
   /** Units each order still holds, so a release never gives back more than was taken. */
-  reservations: ReadonlyMap<string, number>;
+  reservations: Reservations;
   createdAt: string;
   /** When the admin last saved it (stock movements do not count). */
   updatedAt: string;
@@ -38,23 +39,13 @@ export type ProductState = { status: 'absent' } | ExistingProduct;
 
 export const initialProductState = (): ProductState => ({ status: 'absent' });
 
-const NO_RESERVATIONS: ReadonlyMap<string, number> = new Map();
-
-/** Changes what `orderId` holds in `reservations` (a copy the caller owns) by `qty`; none left, it is dropped. */
-function holding(reservations: Map<string, number>, orderId: string, qty: number): Map<string, number> {
-  const left = (reservations.get(orderId) ?? 0) + qty;
-  if (left > 0) reservations.set(orderId, left);
-  else reservations.delete(orderId);
-  return reservations;
-}
-
 /** Folds one event into the product's state. Pure. */
 export function evolveProduct(state: ProductState, event: ProductEvent): ProductState {
   switch (event.type) {
     case 'ProductCreated':
     case 'ProductUpdated': {
       const { productId, countInStock, at, ...details } = event.data;
-      const before = state.status === 'absent' ? { reservations: NO_RESERVATIONS, createdAt: at } : state;
+      const before = state.status === 'absent' ? { reservations: Reservations.none, createdAt: at } : state;
       return {
         status: 'listed',
         productId,
@@ -73,7 +64,7 @@ export function evolveProduct(state: ProductState, event: ProductEvent): Product
       return {
         ...state,
         countInStock: state.countInStock - qty,
-        reservations: holding(new Map(state.reservations), orderId, qty),
+        reservations: state.reservations.holding(orderId, qty),
       };
     }
     case 'StockReleased': {
@@ -82,7 +73,7 @@ export function evolveProduct(state: ProductState, event: ProductEvent): Product
       return {
         ...state,
         countInStock: state.countInStock + qty,
-        reservations: holding(new Map(state.reservations), orderId, -qty),
+        reservations: state.reservations.holding(orderId, -qty),
       };
     }
     default: {
@@ -90,28 +81,4 @@ export function evolveProduct(state: ProductState, event: ProductEvent): Product
       return unknown;
     }
   }
-}
-
-/**
- * Folds many events at once, equal to `events.reduce(evolveProduct, state)`: the reservations are
- * copied once and then changed in place, so a product with n orders folds in O(n), not O(n²) (evolve
- * copies every order's reservation for each event). `state` is left as it was.
- */
-export function foldProduct(state: ProductState, events: readonly ProductEvent[]): ProductState {
-  let current = state;
-  /** A copy of the reservations that only this fold holds, once it has made one. */
-  let owned: Map<string, number> | undefined;
-  for (const event of events) {
-    if ((event.type !== 'StockReserved' && event.type !== 'StockReleased') || current.status === 'absent') {
-      current = evolveProduct(current, event);
-      if (current.status === 'absent' || current.reservations !== owned) owned = undefined;
-      continue;
-    }
-    owned ??= new Map(current.reservations);
-    const { orderId, qty } = event.data;
-    holding(owned, orderId, event.type === 'StockReserved' ? qty : -qty);
-    const stock = event.type === 'StockReserved' ? -qty : qty;
-    current = { ...current, countInStock: current.countInStock + stock, reservations: owned };
-  }
-  return current;
 }

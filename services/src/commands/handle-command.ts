@@ -20,11 +20,6 @@ export interface DomainEvent<Type extends string = string, Data = unknown> {
 export interface Decider<State, Command, Event extends DomainEvent> {
   initialState: () => State;
   evolve: (state: State, event: Event) => State;
-  /**
-   * Folds many events at once, for an aggregate whose evolve copies something that grows with its
-   * history. Must equal `events.reduce(evolve, state)` and leave `state` as it was.
-   */
-  fold?: (state: State, events: readonly Event[]) => State;
   /** Returns the events the command causes, or throws an AppError the caller will see. */
   decide: (command: Command, state: State) => readonly Event[];
 }
@@ -85,7 +80,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
           expectedRevision: revision === -1 ? NO_STREAM : revision,
         },
       );
-      const after = foldAll(decider, state, events);
+      const after = events.reduce(decider.evolve, state);
       deps.aggregates?.set(streamName, decider.evolve, after, appended.nextExpectedRevision);
       await deps.projections.waitForPosition(appended.position, deps.visibilityTimeoutMs ?? 2_000);
       return { state: after, events, position: appended.position, revision: appended.nextExpectedRevision };
@@ -107,18 +102,10 @@ async function currentState<State, Command, Event extends DomainEvent>(
 ): Promise<{ state: State; revision: number }> {
   const cached = deps.aggregates?.get<State>(streamName, decider.evolve);
   const tail = await readStreamOrEmpty(deps.store, streamName, cached ? cached.revision + 1 : undefined);
-  const state = foldAll(decider, cached?.state ?? decider.initialState(), tail as unknown as Event[]);
+  const state = (tail as unknown as Event[]).reduce(decider.evolve, cached?.state ?? decider.initialState());
   const revision = tail.at(-1)?.revision ?? cached?.revision ?? -1;
   if (tail.length > 0) deps.aggregates?.set(streamName, decider.evolve, state, revision);
   return { state, revision };
-}
-
-function foldAll<State, Command, Event extends DomainEvent>(
-  decider: Decider<State, Command, Event>,
-  state: State,
-  events: readonly Event[],
-): State {
-  return decider.fold ? decider.fold(state, events) : events.reduce(decider.evolve, state);
 }
 
 /** The stream's events (from a revision, when given), or none when it does not exist yet. */
