@@ -17,11 +17,12 @@ const visibleUpTo = readModels.prepare(
 let seen = head.get().head;
 const waiting = [];
 const latencies = [];
-let stop = false;
+// Once told to stop, it still waits up to a second for the orders in flight when the load ended.
+let stopBy;
 parentPort.on('message', () => {
-  stop = true;
+  stopBy = Date.now() + 1_000;
 });
-while (!stop) {
+for (;;) {
   for (const row of newOrders.all(seen)) {
     waiting.push(row);
     seen = row.position;
@@ -30,6 +31,7 @@ while (!stop) {
   const now = Date.now();
   while (waiting.length > 0 && waiting[0].position <= visible)
     latencies.push(now - waiting.shift().timestamp);
+  if (stopBy !== undefined && (waiting.length === 0 || now >= stopBy)) break;
   await new Promise((resolve) => setTimeout(resolve, 1));
 }
 parentPort.postMessage({ latencies, unseen: waiting.length });
