@@ -1,6 +1,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.ts';
 import { routeGeneration } from './route-generation.ts';
 
 /** Where the shop server listens in development; the dev server forwards API calls there. */
@@ -9,7 +10,7 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 export default defineConfig({
   root: import.meta.dirname,
   // The router plugin must come before React's so route files are split before JSX is transformed.
-  plugins: [tanstackRouter({ ...routeGeneration, autoCodeSplitting: true }), react()],
+  plugins: [tanstackRouter({ ...routeGeneration, autoCodeSplitting: true }), react(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -99,7 +99,10 @@ export function createApp(deps: AppDeps): Hono {
     );
   }
   if (deps.webDist) {
-    app.use('*', staticFiles(deps.webDist, { spaFallback: true, immutablePrefixes: ['/assets/'] }));
+    app.use(
+      '*',
+      staticFiles(deps.webDist, { spaFallback: true, immutablePrefixes: ['/assets/'], precompressed: true }),
+    );
   }
   return app;
 }

@@ -20,6 +20,13 @@ const contentTypes: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/** Text types a build may have precompressed (web/precompress.ts writes `.br` and `.gz` beside them). */
+const compressible = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '.webmanifest', '.txt']);
+const encodings = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
 export interface StaticFilesOptions {
   /** Serve only these extensions (e.g. images for uploads); others answer 404. */
   allowedExtensions?: readonly string[];
@@ -29,6 +36,11 @@ export interface StaticFilesOptions {
   spaFallback?: boolean;
   /** Strip this prefix from the request path before resolving (e.g. '/uploads'). */
   stripPrefix?: string;
+  /**
+   * Send `name.br` or `name.gz` when the browser accepts that encoding and the file is there (brotli
+   * first), with `Content-Encoding` and `Vary: Accept-Encoding`; else the file itself.
+   */
+  precompressed?: boolean;
 }
 
 /**
@@ -52,18 +64,18 @@ export function staticFiles(root: string, options: StaticFilesOptions = {}): Mid
     if (requestPath.includes('\0')) return next();
     const file = join(base, normalize(requestPath));
     const inside = relative(base, file);
+    const send = (path: string, cacheControl: string) =>
+      sendFile(c, path, cacheControl, options.precompressed === true);
     if (inside.startsWith('..') || inside.startsWith(sep) || inside === '') {
-      return options.spaFallback && inside === ''
-        ? sendFile(c, join(base, 'index.html'), 'no-cache')
-        : next();
+      return options.spaFallback && inside === '' ? send(join(base, 'index.html'), 'no-cache') : next();
     }
     const extension = extname(file).toLowerCase();
     if (options.allowedExtensions && !options.allowedExtensions.includes(extension)) return next();
     const immutable = options.immutablePrefixes?.some((prefix) => requestPath.startsWith(prefix)) ?? false;
-    const sent = await sendFile(c, file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    const sent = await send(file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     if (sent) return sent;
     if (options.spaFallback && extension === '' && (c.req.header('accept') ?? '').includes('text/html')) {
-      const index = await sendFile(c, join(base, 'index.html'), 'no-cache');
+      const index = await send(join(base, 'index.html'), 'no-cache');
       if (index) return index;
     }
     return next();
@@ -74,18 +86,59 @@ async function sendFile(
   c: Parameters<MiddlewareHandler>[0],
   file: string,
   cacheControl: string,
+  precompressed: boolean,
 ): Promise<Response | undefined> {
+  const info = await fileInfo(file);
+  if (!info) return undefined;
+  const extension = extname(file).toLowerCase();
+  const headers: Record<string, string> = {
+    'Content-Type': contentTypes[extension] ?? 'application/octet-stream',
+    'Cache-Control': cacheControl,
+  };
+  let sent = { path: file, size: info.size };
+  if (precompressed && compressible.has(extension)) {
+    headers.Vary = 'Accept-Encoding';
+    const accepted = acceptedEncodings(c.req.header('accept-encoding'));
+    for (const encoding of encodings) {
+      if (!accepted.has(encoding.name)) continue;
+      const variant = await fileInfo(`${file}${encoding.suffix}`);
+      if (!variant) continue;
+      headers['Content-Encoding'] = encoding.name;
+      sent = { path: `${file}${encoding.suffix}`, size: variant.size };
+      break;
+    }
+  }
+  headers['Content-Length'] = String(sent.size);
+  if (c.req.method === 'HEAD') return c.body(null, 200, headers);
   try {
-    const info = await stat(file);
-    if (!info.isFile()) return undefined;
-    const headers = {
-      'Content-Type': contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream',
-      'Content-Length': String(info.size),
-      'Cache-Control': cacheControl,
-    };
-    if (c.req.method === 'HEAD') return c.body(null, 200, headers);
-    return c.body(new Uint8Array(await readFile(file)), 200, headers);
+    return c.body(new Uint8Array(await readFile(sent.path)), 200, headers);
   } catch {
     return undefined;
   }
+}
+
+async function fileInfo(path: string): Promise<{ size: number } | undefined> {
+  try {
+    const info = await stat(path);
+    return info.isFile() ? { size: info.size } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The codings an Accept-Encoding header accepts (q above 0); `*` stands for both we have. */
+export function acceptedEncodings(header: string | undefined): ReadonlySet<string> {
+  const accepted = new Set<string>();
+  const refused = new Set<string>();
+  let wildcard = false;
+  for (const part of (header ?? '').split(',')) {
+    const [token = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    const ok = Number.isFinite(weight) && weight > 0;
+    if (token === '*') wildcard = ok;
+    else if (token) (ok ? accepted : refused).add(token);
+  }
+  if (wildcard) for (const { name } of encodings) if (!refused.has(name)) accepted.add(name);
+  return accepted;
 }
