@@ -273,4 +273,24 @@ describe('product card', () => {
     expect(hoodie.getByText('PKR 1,234.00')).toBeTruthy();
     expect(hoodie.queryByText('Sale')).toBeNull();
   });
+
+  it('loads the first row of images at once, ahead of the rest, and the others as they scroll near', async () => {
+    server.use(catalogueHandler(products(5)).handler);
+    renderApp('/shopping');
+    const list = await productList();
+    const images = list.getAllByRole('img').filter((img) => img.tagName === 'IMG');
+    expect(
+      images.map((img) => [
+        img.getAttribute('alt'),
+        img.getAttribute('loading'),
+        img.getAttribute('fetchpriority'),
+      ]),
+    ).toEqual([
+      ['Product 1', 'eager', 'high'],
+      ['Product 2', 'eager', 'high'],
+      ['Product 3', 'eager', 'high'],
+      ['Product 4', 'lazy', 'auto'],
+      ['Product 5', 'lazy', 'auto'],
+    ]);
+  });
 });

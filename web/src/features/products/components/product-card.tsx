@@ -23,13 +23,17 @@ type CardProduct = Pick<
 /**
  * The spec's product card: image, name, five stars, price and 'View Details'. The whole card is the
  * link's click target; the link alone is in the tab order. 'Sale' shows under the configured price.
+ * Its image loads lazily unless `aboveTheFold`: the first cards of a page are what the shopper sees
+ * first (and the page's largest paint), so they load at once, ahead of other images.
  */
 export function ProductCard({
   product,
   layout = 'grid',
+  aboveTheFold = false,
 }: {
   product: CardProduct;
   layout?: 'grid' | 'list';
+  aboveTheFold?: boolean;
 }) {
   const nameId = useId();
   const src = product.thumbnail || product.image;
@@ -38,7 +42,14 @@ export function ProductCard({
     <article className={`product-card product-card--${layout}`} aria-labelledby={nameId}>
       <div className="product-card__media">
         {src ? (
-          <img src={src} alt={product.name} loading="lazy" width={480} height={600} />
+          <img
+            src={src}
+            alt={product.name}
+            loading={aboveTheFold ? 'eager' : 'lazy'}
+            fetchPriority={aboveTheFold ? 'high' : 'auto'}
+            width={480}
+            height={600}
+          />
         ) : (
           <div className="product-card__placeholder" role="img" aria-label={product.name} />
         )}

@@ -3,6 +3,9 @@ import { EmptyState } from '../../../../ui/empty-state';
 import type { View } from '../../catalogue-search';
 import { ProductCard, ProductCardSkeletons } from '../product-card';
 
+/** Cards in the first row at the widest layout (three across): their images load at once, not lazily. */
+const ABOVE_THE_FOLD = 3;
+
 interface CatalogueResultsProps {
   products: readonly Product[];
   total: number;
@@ -48,9 +51,9 @@ export function CatalogueResults(props: CatalogueResultsProps) {
       {!loading && !failed && products.length > 0 && (
         <>
           <ul className={`product-grid product-grid--${view}`} aria-label="Products">
-            {products.map((product) => (
+            {products.map((product, index) => (
               <li key={product.id}>
-                <ProductCard product={product} layout={view} />
+                <ProductCard product={product} layout={view} aboveTheFold={index < ABOVE_THE_FOLD} />
               </li>
             ))}
           </ul>
