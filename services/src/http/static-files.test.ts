@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedEncodings, staticFiles } from './static-files';
+import { acceptedEncodings } from './accept-encoding';
+import { staticFiles } from './static-files';
 
 let root: string;
 let app: Hono;

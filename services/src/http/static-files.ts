@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, relative, resolve, sep } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
+import { acceptedEncodings, type ContentCoding } from './accept-encoding';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -25,7 +26,7 @@ const compressible = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '
 const encodings = [
   { name: 'br', suffix: '.br' },
   { name: 'gzip', suffix: '.gz' },
-] as const;
+] as const satisfies readonly { name: ContentCoding; suffix: string }[];
 
 export interface StaticFilesOptions {
   /** Serve only these extensions (e.g. images for uploads); others answer 404. */
@@ -124,21 +125,4 @@ async function fileInfo(path: string): Promise<{ size: number } | undefined> {
   } catch {
     return undefined;
   }
-}
-
-/** The codings an Accept-Encoding header accepts (q above 0); `*` stands for both we have. */
-export function acceptedEncodings(header: string | undefined): ReadonlySet<string> {
-  const accepted = new Set<string>();
-  const refused = new Set<string>();
-  let wildcard = false;
-  for (const part of (header ?? '').split(',')) {
-    const [token = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const weight = q === undefined ? 1 : Number(q.slice(2));
-    const ok = Number.isFinite(weight) && weight > 0;
-    if (token === '*') wildcard = ok;
-    else if (token) (ok ? accepted : refused).add(token);
-  }
-  if (wildcard) for (const { name } of encodings) if (!refused.has(name)) accepted.add(name);
-  return accepted;
 }
