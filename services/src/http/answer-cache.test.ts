@@ -67,7 +67,12 @@ describe('AnswerCache', () => {
     const page = { products: Array.from({ length: 40 }, (_, i) => ({ id: `p${i}`, name: `Leggings ${i}` })) };
     let computed = 0;
     const app = new Hono();
-    app.get('/page', (c) => cache.respond(c, 'page', () => (computed++, page)));
+    app.get('/page', (c) =>
+      cache.respond(c, 'page', () => {
+        computed += 1;
+        return page;
+      }),
+    );
     app.get('/tiny', (c) => cache.respond(c, 'tiny', () => ({ ok: true })));
     const get = (path: string, acceptEncoding?: string) =>
       app.request(path, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });

@@ -65,7 +65,8 @@ export class AnswerCache {
       const accepted = acceptedEncodings(c.req.header('accept-encoding'));
       const coding = CODINGS.find((name) => accepted.has(name));
       if (coding) {
-        const body = (answer.encoded[coding] ??= compress[coding](answer.json));
+        const body = answer.encoded[coding] ?? compress[coding](answer.json);
+        answer.encoded[coding] = body;
         return c.body(body, 200, { ...headers, 'Content-Encoding': coding });
       }
     }
