@@ -111,7 +111,15 @@ export const StatusChangeInput = z.object({ status: OrderStatus });
 export interface OrderItem {
   id: string;
   product: string;
-  Product: { id: string; name: string; image: string; category: string; countInStock: number } | null;
+  /** The product as the catalogue shows it now (its thumbnail for small pictures), or null once deleted. */
+  Product: {
+    id: string;
+    name: string;
+    image: string;
+    thumbnail: string;
+    category: string;
+    countInStock: number;
+  } | null;
   name: string;
   image: string;
   category: string;

@@ -6,7 +6,7 @@ import type { OpenReservationRow, OrderItemRow, OrderRow, OrderStatusChangeRow }
 
 /** A line with the product as the catalogue has it now (null when it is gone from the catalogue). */
 export interface OrderItemWithProduct extends OrderItemRow {
-  product: { name: string; image: string; category: string; countInStock: number } | null;
+  product: { name: string; image: string; thumbnail: string; category: string; countInStock: number } | null;
 }
 
 /** An order with its lines, oldest line first. */
@@ -89,6 +89,7 @@ function withItems(orders: OrderRow[], items: OrderItemWithProduct[]): OrderWith
 type ItemJoinRow = OrderItemRow & {
   p_name: string | null;
   p_image: string | null;
+  p_thumbnail: string | null;
   p_category: string | null;
   p_count_in_stock: number | null;
 };
@@ -104,6 +105,7 @@ function itemsWithProducts(qb: Kysely<ReadModels>) {
     .select([
       'p.name as p_name',
       'p.image as p_image',
+      'p.thumbnail as p_thumbnail',
       'p.category as p_category',
       'p.count_in_stock as p_count_in_stock',
     ])
@@ -127,6 +129,7 @@ function itemsOf(db: ReadModelsDb, filter: { userId?: string }): OrderItemWithPr
 function toItem({
   p_name,
   p_image,
+  p_thumbnail,
   p_category,
   p_count_in_stock,
   ...item
@@ -139,6 +142,7 @@ function toItem({
         : {
             name: p_name,
             image: p_image ?? '',
+            thumbnail: p_thumbnail ?? '',
             category: p_category ?? '',
             countInStock: p_count_in_stock ?? 0,
           },

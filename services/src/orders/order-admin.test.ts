@@ -43,9 +43,12 @@ describe('reading orders', () => {
     expect(one.status).toBe(200);
     expect(one.body).toMatchObject({ id: first.id, totalPrice: 50 });
     expect(one.body.OrderItems).toEqual(one.body.orderItems);
-    expect(one.body.OrderItems[0]?.Product).toMatchObject({
+    expect(one.body.OrderItems[0]?.Product).toEqual({
       id: tee.id,
       name: 'Running Tee',
+      image: tee.image,
+      thumbnail: tee.thumbnail,
+      category: tee.category,
       countInStock: 6,
     });
     expect(one.body.statusHistory).toBeUndefined();

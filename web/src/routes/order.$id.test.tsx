@@ -26,7 +26,10 @@ describe('/order/$id', () => {
     expect(screen.getByText('12 Mall Road')).toBeTruthy();
     expect(screen.getByText('Cash on Delivery')).toBeTruthy();
     expect(screen.getByText('Pending')).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Training Tee' })).toBeTruthy();
+    // The 64 px picture is the product's thumbnail, not its full-size image.
+    expect(screen.getByRole('img', { name: 'Training Tee' }).getAttribute('src')).toBe(
+      '/uploads/tee-thumb.webp',
+    );
     expect(screen.getByText('Size: MD · Qty: 2 × PKR 60.00')).toBeTruthy();
     expect(screen.getByText('Affiliate discount (5%)')).toBeTruthy();
     expect(screen.getByText('PKR 114.00')).toBeTruthy();
@@ -100,6 +103,7 @@ describe('/order/$id', () => {
                 id: 'p2',
                 name: 'Cap',
                 image: '/uploads/cap.webp',
+                thumbnail: '/uploads/cap-thumb.webp',
                 category: 'Caps',
                 countInStock: 9,
               },
@@ -112,6 +116,7 @@ describe('/order/$id', () => {
                 id: 'p3',
                 name: 'Gone',
                 image: '/uploads/g.webp',
+                thumbnail: '/uploads/g-thumb.webp',
                 category: 'Tops',
                 countInStock: 0,
               },
@@ -129,5 +134,6 @@ describe('/order/$id', () => {
       { product: 'p1', size: 'MD', qty: 5 },
       { product: 'p2', size: '-', qty: 1 },
     ]);
+    expect(cartStore.get().find((line) => line.product === 'p2')?.image).toBe('/uploads/cap-thumb.webp');
   });
 });

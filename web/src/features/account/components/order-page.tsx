@@ -24,7 +24,7 @@ export function reorder(order: Order): void {
         addLine(cart, {
           product: String(item.Product?.id ?? item.product),
           name: item.Product?.name ?? item.name,
-          image: item.Product?.image ?? item.image,
+          image: item.Product?.thumbnail || item.Product?.image || item.image,
           price: item.price,
           countInStock: item.Product?.countInStock ?? 0,
           qty: 1,
@@ -145,7 +145,7 @@ export function OrderPage({ id }: { id: string }) {
           <ul className="order-items">
             {items.map((item) => (
               <li key={item.id}>
-                <img src={item.image} alt={item.name} width={64} height={64} />
+                <img src={item.Product?.thumbnail || item.image} alt={item.name} width={64} height={64} />
                 <div>
                   <p>
                     <strong>{item.name}</strong>

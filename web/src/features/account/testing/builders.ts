@@ -8,6 +8,7 @@ export function anOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
       id: 'p1',
       name: 'Training Tee',
       image: '/uploads/tee.webp',
+      thumbnail: '/uploads/tee-thumb.webp',
       category: 'Tops',
       countInStock: 5,
     },

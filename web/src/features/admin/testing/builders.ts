@@ -27,6 +27,7 @@ export function anOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
       id: 'p1',
       name: 'Core Hoodie',
       image: '/uploads/hoodie.webp',
+      thumbnail: '/uploads/hoodie-thumb.webp',
       category: 'Tops',
       countInStock: 8,
     },
