@@ -50,6 +50,24 @@ async function seedMonth(): Promise<void> {
 }
 
 describe('GET /api/admin/metrics', () => {
+  it('answers afresh after every order and when the day turns, with nothing written in between', async () => {
+    const metrics = async () =>
+      (await t.request<AdminMetrics>('GET', '/api/admin/metrics', { token: admin.token })).body;
+    const before = await metrics();
+    expect(before.total).toBe(0);
+    expect(before.sales.at(-1)?.date).toBe('2024-03-10');
+
+    await orderAt('2024-03-10T03:00:00.000Z');
+    const after = await metrics();
+    expect(after.total).toBe(1);
+    expect(after.sales.at(-1)).toMatchObject({ date: '2024-03-10', orders: 1 });
+
+    t.clock.set('2024-03-10T19:00:00.000Z'); // midnight in Karachi
+    const tomorrow = await metrics();
+    expect(tomorrow.sales.at(-1)).toMatchObject({ date: '2024-03-11', orders: 0 });
+    expect(tomorrow.sales.at(-2)).toMatchObject({ date: '2024-03-10', orders: 1 });
+  });
+
   it('counts orders by status, and paid orders by their paid flag', async () => {
     await seedMonth();
     const metrics = (await t.request<AdminMetrics>('GET', '/api/admin/metrics', { token: admin.token })).body;

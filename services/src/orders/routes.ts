@@ -20,6 +20,7 @@ import {
 } from '@shop/projections';
 import { Hono } from 'hono';
 import { type AuthEnv, type Caller, requireAdmin, requireUser } from '../accounts/auth';
+import { AnswerCache } from '../http/answer-cache';
 import { validate } from '../http/validate';
 import { badRequest } from '../shared/errors';
 import type { ShopDeps } from '../shop';
@@ -37,6 +38,8 @@ import { buildTimeline } from './tracking';
  */
 export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
+  /** The dashboard's figures: the same for every admin, until the read models change or the day does. */
+  const metricsAnswers = new AnswerCache({ version: () => deps.readModels.version(), maxEntries: 4 });
   const findUser = (id: string) => findCustomer(deps.readModels, { id });
 
   /** The order for its owner or an admin; 404 for anyone else. */
@@ -113,17 +116,19 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
 
   app.get('/admin/metrics', requireAdmin(deps), (c) => {
     const today = calendarDay(deps.clock(), shopConfig.timeZone);
-    const sales = dailySales(deps.readModels, { lastDay: today, days: shopConfig.salesChartDays });
-    const metrics: AdminMetrics = {
-      ...orderCounts(deps.readModels),
-      sales: sales.map(({ day, amount, orders }) => ({
-        date: day,
-        salesUSD: fromMinor(amount),
-        amount: fromMinor(amount),
-        orders,
-      })),
-    };
-    return c.json(metrics);
+    return metricsAnswers.respond(c, today, () => {
+      const sales = dailySales(deps.readModels, { lastDay: today, days: shopConfig.salesChartDays });
+      const metrics: AdminMetrics = {
+        ...orderCounts(deps.readModels),
+        sales: sales.map(({ day, amount, orders }) => ({
+          date: day,
+          salesUSD: fromMinor(amount),
+          amount: fromMinor(amount),
+          orders,
+        })),
+      };
+      return metrics;
+    });
   });
 
   return app;
