@@ -49,11 +49,6 @@ export class AnswerCache {
     this.#maxChars = options.maxChars ?? 16 * 1024 * 1024;
   }
 
-  /** The JSON of `compute()`, from the cache when the read models have not changed since it was kept. */
-  json(key: string, compute: () => unknown): string {
-    return this.#answer(key, compute).json;
-  }
-
   /**
    * The answer as `c.json` would send it; compressed when the request accepts brotli or gzip and the
    * JSON is 1 KB or more. Always `Vary: Accept-Encoding`, so no cache in between mixes them up.
