@@ -27,13 +27,13 @@ interface Answer {
 }
 
 /**
- * The JSON of public read-model answers (the catalogue page, a product, the category counts), kept
- * until the read models change. Browsing is read far more often than the catalogue changes: a repeated
- * query skips SQLite and JSON.stringify, and nothing stale is served, because any write at all (an order's
- * stock reservation, a review, an edit, a rebuild, another process's commit) empties it. Only for answers
- * that are the same for every caller: never one that depends on who asks. A browser that accepts brotli
- * or gzip gets a copy compressed once and kept with the answer (a catalogue page: ~8 KB of JSON, ~1.5 KB
- * as brotli); the size limits count the JSON only.
+ * The JSON of read-model answers that are the same for everyone allowed to ask (the catalogue page, a
+ * product, the category counts; the admin dashboard, after the admin check), kept until the read models
+ * change. Browsing is read far more often than the catalogue changes: a repeated query skips SQLite and
+ * JSON.stringify, and nothing stale is served, because any write at all (an order's stock reservation,
+ * a review, an edit, a rebuild, another process's commit) empties it. Never for an answer that depends
+ * on who asks. A browser that accepts brotli or gzip gets a copy compressed once and kept with the
+ * answer (a catalogue page: ~8 KB of JSON, ~1.5 KB as brotli); the size limits count the JSON only.
  */
 export class AnswerCache {
   readonly #version: () => string;
@@ -81,10 +81,6 @@ export class AnswerCache {
     // Computing reads only; were it ever to write, the version has moved and the answer is not kept.
     if (answer.json.length <= this.#maxChars / 10 && this.#version() === version) this.#keep(key, answer);
     return answer;
-  }
-
-  get size(): number {
-    return this.#answers.size;
   }
 
   #keep(key: string, answer: Answer): void {
