@@ -41,6 +41,12 @@ export interface ReadModelsDb {
   /** Runs fn in one transaction (a savepoint when nested); rolls back if it throws. */
   transaction<T>(fn: () => T): T;
   /**
+   * The current transaction's instance of `kind` (made on first use): writes a projector holds back
+   * within one transaction, `flush`ed just before it commits and dropped if it rolls back. Only
+   * inside `transaction`; a nested transaction first flushes what the enclosing one holds.
+   */
+  heldBack<T extends HeldBackWrites>(kind: HeldBackKind<T>): T;
+  /**
    * Changes whenever what a query could read may have changed: a row written through this connection
    * (the projection runner's: total_changes()), or a commit by another connection (a CLI: data_version).
    * Equal versions, asked outside a transaction, mean every query answers as before: a cache of answers
@@ -48,6 +54,17 @@ export interface ReadModelsDb {
    */
   version(): string;
   close(): void;
+}
+
+/** Writes held back until the transaction commits (see `ReadModelsDb.heldBack`). */
+export interface HeldBackWrites {
+  /** Writes what is held; runs inside the transaction, before it commits. */
+  flush(db: ReadModelsDb): void;
+}
+
+/** Makes the held-back writes of one kind for a transaction; the object itself is the key. */
+export interface HeldBackKind<T extends HeldBackWrites> {
+  create(): T;
 }
 
 export interface OpenReadModelsOptions {
@@ -83,6 +100,15 @@ export function openReadModels(path: string, options: OpenReadModelsOptions = {}
   const runPrepared = (query: PreparedQuery<unknown>, args: Record<string, unknown>) =>
     statementFor(query).run(...bindArguments(query, args));
   const deferred = new DeferredAdds(runPrepared);
+  const heldBack = new Map<HeldBackKind<HeldBackWrites>, HeldBackWrites>();
+  /** Held-back writes first (they may run deferred adds), then the deferred adds. */
+  const writePending = () => {
+    for (const [kind, writes] of heldBack) {
+      heldBack.delete(kind);
+      writes.flush(db);
+    }
+    deferred.writeAll();
+  };
   const totalChanges = sqlite.prepare<[], number>('SELECT total_changes()').pluck();
   const dataVersion = sqlite.prepare<[], number>('PRAGMA data_version').pluck();
   /** Depth of `transaction` calls: adds are deferred only inside one, which writes them before it ends. */
@@ -103,7 +129,7 @@ export function openReadModels(path: string, options: OpenReadModelsOptions = {}
     args?: unknown,
   ): { statement: Database.Statement<unknown[], unknown>; params: unknown[] } {
     if (!isCompilable(query)) {
-      deferred.writeBefore(query);
+      deferred.writeBefore(query, args as Record<string, unknown>);
       return {
         statement: statementFor(query),
         params: bindArguments(query, args as Record<string, unknown>),
@@ -149,25 +175,36 @@ export function openReadModels(path: string, options: OpenReadModelsOptions = {}
     transaction(fn) {
       // What is deferred before a nested transaction belongs to the enclosing one: write it first,
       // so a rollback of this one drops only its own adds.
-      deferred.writeAll();
+      writePending();
       try {
         depth += 1;
         return sqlite.transaction(() => {
           const result = fn();
-          deferred.writeAll();
+          writePending();
           return result;
         })();
       } catch (error) {
+        heldBack.clear();
         deferred.clear();
         throw error;
       } finally {
         depth -= 1;
       }
     },
+    heldBack<T extends HeldBackWrites>(kind: HeldBackKind<T>): T {
+      if (depth === 0) throw new Error('Writes can be held back only inside a transaction');
+      let writes = heldBack.get(kind);
+      if (!writes) {
+        writes = kind.create();
+        heldBack.set(kind, writes);
+      }
+      return writes as T;
+    },
     version() {
       return `${totalChanges.get()}:${dataVersion.get()}`;
     },
     close() {
+      heldBack.clear();
       deferred.clear();
       statements.clear();
       prepared.clear();
