@@ -8,6 +8,7 @@ import { affiliates } from './006-affiliates';
 import { metrics } from './007-metrics';
 import { catalogueFilterIndex } from './008-catalogue-filter-index';
 import { catalogueRatingIndex } from './009-catalogue-rating-index';
+import { openReservationsWithoutPlaced } from './010-open-reservations-without-placed';
 
 /** Every read-model migration, in number order. Adding a read model's tables is one line here. */
 export const readModelMigrations: readonly Migration[] = [
@@ -20,4 +21,5 @@ export const readModelMigrations: readonly Migration[] = [
   metrics,
   catalogueFilterIndex,
   catalogueRatingIndex,
+  openReservationsWithoutPlaced,
 ];

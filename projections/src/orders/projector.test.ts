@@ -88,12 +88,19 @@ describe('the orders read model', () => {
       ['o3', 'p1', 'unplaced'],
     ]);
 
-    ordersProjector.apply(recorded('StatusChanged', aStatusChanged('o1', 'Pending', 'Cancelled')), db);
-    expect(sweepable('2024-05-03T00:00:00.000Z')).toContainEqual(['o1', 'p1', 'cancelled']);
-    ordersProjector.apply(
-      recorded('StockReleased', { productId: 'p1', orderId: 'o1', qty: 2, reason: 'cancelled', at: 'x' }),
-      db,
+    const cancelled = recorded('StatusChanged', aStatusChanged('o1', 'Pending', 'Cancelled'));
+    db.transaction(() => ordersProjector.apply(cancelled, db));
+    expect(listSweepableReservations(db, { before: '2024-05-03T00:00:00.000Z' })).toContainEqual(
+      expect.objectContaining({ order_id: 'o1', product_id: 'p1', qty: 2, order_state: 'cancelled' }),
     );
+    const released = recorded('StockReleased', {
+      productId: 'p1',
+      orderId: 'o1',
+      qty: 2,
+      reason: 'cancelled',
+      at: 'x',
+    });
+    db.transaction(() => ordersProjector.apply(released, db));
     expect(sweepable('2024-05-03T00:00:00.000Z')).not.toContainEqual(['o1', 'p1', 'cancelled']);
   });
 
@@ -105,5 +112,65 @@ describe('the orders read model', () => {
       recorded('StatusChanged', aStatusChanged('o1', 'Dispatched', 'Delivered')),
     );
     expect(db.all(db.qb.selectFrom('open_reservations').selectAll())).toEqual([]);
+  });
+
+  it('leaves the same reservations however the log is cut into transactions', () => {
+    const line = anOrderPlaced().lines[0]!;
+    const reserve = (orderId: string, productId: string, qty: number, at = '2024-05-01T09:00:00.000Z') =>
+      recorded('StockReserved', { productId, orderId, qty, at });
+    const release = (orderId: string, productId: string, qty: number) =>
+      recorded('StockReleased', {
+        productId,
+        orderId,
+        qty,
+        reason: 'cancelled',
+        at: '2024-05-03T00:00:00.000Z',
+      });
+    const twoLines = (orderId: string) =>
+      anOrderPlaced({
+        orderId,
+        lines: [
+          { ...line, lineId: `${orderId}-1`, productId: 'p1', qty: 2 },
+          { ...line, lineId: `${orderId}-2`, productId: 'p2', qty: 1 },
+          { ...line, lineId: `${orderId}-3`, productId: 'p1', qty: 1 },
+        ],
+      });
+    const log = [
+      // Placed: nothing left to watch.
+      reserve('o1', 'p1', 3),
+      reserve('o1', 'p2', 1),
+      recorded('OrderPlaced', twoLines('o1')),
+      // Refused on its second product: the first given back, the second never appears.
+      reserve('o2', 'p1', 2),
+      release('o2', 'p1', 2),
+      reserve('o2', 'p2', 5, '2024-05-01T09:30:00.000Z'),
+      // Reserved in two steps, partly given back, never placed.
+      reserve('o3', 'p1', 2),
+      reserve('o3', 'p1', 2, '2024-05-01T09:45:00.000Z'),
+      release('o3', 'p1', 1),
+      // Placed, cancelled, one product given back: the other is held until its release.
+      reserve('o4', 'p1', 3),
+      reserve('o4', 'p2', 1),
+      recorded('OrderPlaced', twoLines('o4')),
+      recorded('StatusChanged', aStatusChanged('o4', 'Pending', 'Cancelled')),
+      release('o4', 'p1', 3),
+    ];
+    const reservations = (db: ReturnType<typeof project>) =>
+      db.all(db.qb.selectFrom('open_reservations').selectAll().orderBy('order_id').orderBy('product_id'));
+    const oneByOne = reservations(project(...log));
+    expect(oneByOne.map((r) => [r.order_id, r.product_id, r.qty, r.reserved_at, r.order_state])).toEqual([
+      ['o2', 'p2', 5, '2024-05-01T09:30:00.000Z', 'unplaced'],
+      ['o3', 'p1', 3, '2024-05-01T09:00:00.000Z', 'unplaced'],
+      ['o4', 'p2', 1, '2024-05-01T10:00:00.000Z', 'cancelled'],
+    ]);
+    for (let cut = 0; cut <= log.length; cut++) {
+      const db = openReadModels(':memory:');
+      for (const part of [log.slice(0, cut), log.slice(cut)]) {
+        db.transaction(() => {
+          for (const event of part) ordersProjector.apply(event, db);
+        });
+      }
+      expect(reservations(db), `cut before event ${cut}`).toEqual(oneByOne);
+    }
   });
 });

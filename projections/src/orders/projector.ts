@@ -1,6 +1,6 @@
 import type { EventData, EventType } from '@shop/contracts';
 import { sql as expr } from 'kysely';
-import type { ReadModelsDb } from '../db';
+import type { HeldBackKind, HeldBackWrites, ReadModelsDb } from '../db';
 import { dataOf } from '../event-data';
 import { argumentsFor, prepareQuery } from '../prepared-query';
 import type { Projector } from '../projector';
@@ -126,16 +126,33 @@ const sql = {
   dropReleased: prepareQuery<{ orderId: string }>((qb, arg) =>
     qb.deleteFrom('open_reservations').where('order_id', '=', arg('orderId')).where('qty', '<=', 0),
   ),
+  /** The order has appeared: its lines hold the stock now, and the sweep has nothing to watch. */
   dropReservations: prepareQuery<{ orderId: string }>((qb, arg) =>
     qb.deleteFrom('open_reservations').where('order_id', '=', arg('orderId')),
   ),
-  setReservationsState: prepareQuery<
-    Pick<OpenReservationsTable, 'order_state' | 'state_at'> & { orderId: string }
-  >((qb, arg) =>
+  /**
+   * A cancelled order holds its lines' stock until each release arrives: one row per product (lines
+   * of one product add up), for the sweep to finish what a crash cut short.
+   */
+  holdCancelled: prepareQuery<{ orderId: string; at: string }>((qb, arg) =>
     qb
-      .updateTable('open_reservations')
-      .set({ order_state: arg('order_state'), state_at: arg('state_at') })
-      .where('order_id', '=', arg('orderId')),
+      .insertInto('open_reservations')
+      .columns(['order_id', 'product_id', 'qty', 'reserved_at', 'order_state', 'state_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('order_items')
+          .innerJoin('orders', 'orders.id', 'order_items.order_id')
+          .select((s) => [
+            'order_items.order_id',
+            'order_items.product_id',
+            s.fn.sum<number>('order_items.qty').as('qty'),
+            'orders.created_at',
+            expr.lit('cancelled').as('order_state'),
+            s.val(arg('at')).as('state_at'),
+          ])
+          .where('order_items.order_id', '=', arg('orderId'))
+          .groupBy(['order_items.order_id', 'order_items.product_id']),
+      ),
   ),
 };
 
@@ -156,17 +173,12 @@ export const ordersProjector: Projector = {
         return statusChanged(db, dataOf(event, 'StatusChanged'), event.position);
       case 'StockReserved': {
         const e = dataOf(event, 'StockReserved');
-        db.run(sql.reserve, {
-          order_id: e.orderId,
-          product_id: e.productId,
-          qty: e.qty,
-          reserved_at: e.at,
-          state_at: e.at,
-        });
+        db.heldBack(unplacedReservations).reserve(e.orderId, e.productId, e.qty, e.at);
         return;
       }
       case 'StockReleased': {
         const e = dataOf(event, 'StockReleased');
+        if (db.heldBack(unplacedReservations).release(e.orderId, e.productId, e.qty)) return;
         db.run(sql.release, { orderId: e.orderId, productId: e.productId, qty: e.qty });
         db.run(sql.dropReleased, { orderId: e.orderId });
         return;
@@ -217,7 +229,8 @@ function placed(db: ReadModelsDb, e: EventData<'OrderPlaced'>): void {
       size: line.size,
     });
   });
-  db.run(sql.setReservationsState, { orderId: e.orderId, order_state: 'placed', state_at: e.at });
+  db.heldBack(unplacedReservations).forget(e.orderId);
+  db.run(sql.dropReservations, { orderId: e.orderId });
 }
 
 function statusChanged(db: ReadModelsDb, e: EventData<'StatusChanged'>, position: number): void {
@@ -225,9 +238,60 @@ function statusChanged(db: ReadModelsDb, e: EventData<'StatusChanged'>, position
   const { changes } = db.run(sql.changeStatus, change);
   if (changes !== 1) throw new Error(`StatusChanged for unknown order ${e.orderId}`);
   db.run(sql.recordChange, change);
-  if (e.to === 'Delivered') {
-    db.run(sql.dropReservations, { orderId: e.orderId });
-  } else if (e.to === 'Cancelled') {
-    db.run(sql.setReservationsState, { orderId: e.orderId, order_state: 'cancelled', state_at: e.at });
+  if (e.to === 'Cancelled') db.run(sql.holdCancelled, { orderId: e.orderId, at: e.at });
+}
+
+interface HeldReservation {
+  productId: string;
+  /** What this transaction added; a release in it takes away (the row may hold more from before). */
+  qty: number;
+  at: string;
+}
+
+/**
+ * Reservations made in this transaction whose order has not appeared yet. Placing an order appends
+ * its reservations and then `OrderPlaced` within one request, so the two are neighbours in the log
+ * and nearly every reservation is gone again (its order placed) before the transaction commits: it
+ * never needs a row. What is still held at the commit is written as the row the statements would
+ * have left (a reservation added to a row an earlier transaction wrote keeps that row's times).
+ */
+class UnplacedReservations implements HeldBackWrites {
+  readonly #byOrder = new Map<string, Map<string, HeldReservation>>();
+
+  reserve(orderId: string, productId: string, qty: number, at: string): void {
+    let held = this.#byOrder.get(orderId);
+    if (!held) {
+      held = new Map();
+      this.#byOrder.set(orderId, held);
+    }
+    const reservation = held.get(productId);
+    if (reservation) reservation.qty += qty;
+    else held.set(productId, { productId, qty, at });
+  }
+
+  /** Takes a release out of what this transaction reserved; false when it reserved nothing there. */
+  release(orderId: string, productId: string, qty: number): boolean {
+    const reservation = this.#byOrder.get(orderId)?.get(productId);
+    if (!reservation) return false;
+    reservation.qty -= qty;
+    return true;
+  }
+
+  forget(orderId: string): void {
+    this.#byOrder.delete(orderId);
+  }
+
+  flush(db: ReadModelsDb): void {
+    for (const [orderId, held] of this.#byOrder) {
+      let released = false;
+      for (const { productId, qty, at } of held.values()) {
+        db.run(sql.reserve, { order_id: orderId, product_id: productId, qty, reserved_at: at, state_at: at });
+        released ||= qty <= 0;
+      }
+      // A release that emptied a reservation drops its row, as the statements would have.
+      if (released) db.run(sql.dropReleased, { orderId });
+    }
   }
 }
+
+const unplacedReservations: HeldBackKind<UnplacedReservations> = { create: () => new UnplacedReservations() };

@@ -53,17 +53,19 @@ export interface OrderStatusChangesTable {
 }
 
 /**
- * Stock an order still holds on a product: while the order has not appeared (`unplaced`), while it
- * is open (`placed`), and after it was cancelled until the units are back (`cancelled`). The sweep
+ * Stock held that the sweep may have to give back: reserved for an order that has not appeared
+ * (`unplaced`), or held by a cancelled order until its units are back (`cancelled`). The sweep
  * releases an `unplaced` one left behind by a crash, and a `cancelled` one whose release was cut
- * short. A row leaves when its units are released or the order is delivered.
+ * short. A row leaves when its units are released or its order appears: an open order's stock is
+ * its lines (decision 013).
  */
 export interface OpenReservationsTable {
   order_id: string;
   product_id: string;
   qty: number;
+  /** When the stock was reserved; for a cancelled order's, when the order was placed. */
   reserved_at: string;
-  order_state: 'unplaced' | 'placed' | 'cancelled';
+  order_state: 'unplaced' | 'cancelled';
   /** When the order reached `order_state` (the reservation time while unplaced). */
   state_at: string;
 }
