@@ -29,6 +29,12 @@ const renameDay = prepareQuery<{ from: string; to: string }>((qb, arg) =>
     .set({ day: arg('to') })
     .where('day', '=', arg('from')),
 );
+const setAmount = prepareQuery<{ day: string; amount: number }>((qb, arg) =>
+  qb
+    .updateTable('metrics_daily_sales')
+    .set({ amount: arg('amount') })
+    .where('day', '=', arg('day')),
+);
 const readValue = prepareQuery<{ name: string }, { value: number }>((qb, arg) =>
   qb.selectFrom('metrics_counters').select('value').where('name', '=', arg('name')),
 );
@@ -120,6 +126,25 @@ describe('adds inside a transaction', () => {
       db.run(addToDay, { day: '2026-11-23', amount: 99, orders: 1 });
     });
     expect(days()).toEqual([{ day: '2026-11-24', amount: 10, orders: 1 }]);
+  });
+
+  it('are written for one row only before an update of that row by the column they find rows by', () => {
+    db.run(setDay, { day: '2026-11-22', amount: 0 });
+    db.run(setDay, { day: '2026-11-23', amount: 0 });
+    const before = rowsWritten();
+    db.transaction(() => {
+      db.run(addToDay, { day: '2026-11-22', amount: 5, orders: 1 });
+      db.run(addToDay, { day: '2026-11-23', amount: 7, orders: 1 });
+      db.run(setAmount, { day: '2026-11-22', amount: 100 });
+      db.run(addToDay, { day: '2026-11-22', amount: 1, orders: 1 });
+      db.run(addToDay, { day: '2026-11-23', amount: 3, orders: 1 });
+    });
+    expect(days()).toEqual([
+      { day: '2026-11-22', amount: 101, orders: 2 },
+      { day: '2026-11-23', amount: 10, orders: 2 },
+    ]);
+    // The 22nd: its add, the update, its later add; the 23rd's two adds still merged into one write.
+    expect(rowsWritten() - before).toBe(4);
   });
 
   it('vanish with a transaction that throws, and with a nested one that rolls back alone', () => {

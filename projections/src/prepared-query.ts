@@ -50,6 +50,8 @@ export interface QueryShape {
   star: boolean;
   /** The columns an update's or an upsert's SET assigns. */
   assigned: readonly string[];
+  /** An update's or a delete's only condition is `"column" = ?`, its last `?`: it touches that row alone. */
+  keyedBy: string | undefined;
 }
 
 const KINDS: Record<string, QueryShape['kind']> = {
@@ -69,6 +71,10 @@ export function shapeOf(sql: string): QueryShape {
     names: new Set([...sql.matchAll(/"((?:[^"]|"")+)"/g)].map((match) => match[1]!)),
     star: /(?:^|[\s,.(])\*/.test(sql.replace(/"(?:[^"]|"")*"|'(?:[^']|'')*'/g, '')),
     assigned: [...sql.matchAll(/(?:\bset|,) "((?:[^"]|"")+)" = /g)].map((match) => match[1]!),
+    keyedBy:
+      (kind === 'update' || kind === 'delete') && sql.split(' where ').length === 2
+        ? /where "((?:[^"]|"")+)" = \?$/.exec(sql)?.[1]
+        : undefined,
   };
 }
 
@@ -188,11 +194,17 @@ export class DeferredAdds {
     }
   }
 
-  /** Writes the pending adds `query` could see or change; every one for a query of unknown shape. */
-  writeBefore(query: PreparedQuery<unknown> | undefined): void {
+  /**
+   * Writes the pending adds `query` could see or change; every one for a query of unknown shape. An
+   * update or delete of one row by the column the adds find their rows by writes that row's adds only.
+   */
+  writeBefore(query: PreparedQuery<unknown> | undefined, args?: Args): void {
     if (this.#tables.size === 0) return;
     for (const [table, pending] of this.#tables) {
-      if (!query || affects(query.shape, table, pending)) this.#writeTable(table, pending);
+      if (query && !affects(query.shape, table, pending)) continue;
+      const key = query && args && keyOfRow(query, pending, args);
+      if (key === undefined) this.#writeTable(table, pending);
+      else this.#writeRow(pending, key);
     }
   }
 
@@ -204,10 +216,43 @@ export class DeferredAdds {
     this.#tables.clear();
   }
 
+  #writeRow(pending: PendingTable, key: string): void {
+    for (const [query, rows] of pending.rows) {
+      const args = rows.get(key);
+      if (!args) continue;
+      rows.delete(key);
+      this.write(query, args);
+    }
+  }
+
   #writeTable(table: string, pending: PendingTable): void {
     this.#tables.delete(table);
     for (const [query, rows] of pending.rows) for (const args of rows.values()) this.write(query, args);
   }
+}
+
+/**
+ * The key of the one row `query` touches, when it is found by the same column as every pending add
+ * of the table (each keyed by one argument); undefined when it may touch others.
+ */
+function keyOfRow(query: PreparedQuery<unknown>, pending: PendingTable, args: Args): string | undefined {
+  const column = query.shape.keyedBy;
+  // A row moved to another key could meet adds pending for that key.
+  if (column === undefined || query.shape.assigned.includes(column)) return undefined;
+  for (const add of pending.rows.keys()) {
+    const keyArgument = add.slots.at(-1);
+    if (
+      add.shape.keyedBy !== column ||
+      add.adds?.keys.length !== 1 ||
+      !(keyArgument instanceof QueryArgument) ||
+      keyArgument.name !== add.adds.keys[0]
+    ) {
+      return undefined;
+    }
+  }
+  const slot = query.slots.at(-1);
+  const value = slot instanceof QueryArgument ? args[slot.name] : slot;
+  return value === undefined ? undefined : String(value);
 }
 
 /**
