@@ -32,13 +32,22 @@ export class ProjectorFailed extends Error {
   }
 }
 
-const handledTypes = new WeakMap<Projector, ReadonlySet<string> | undefined>();
+/** Per event type, the cursors whose projector handles it, in their order; built as types turn up. */
+class CursorsByType {
+  readonly #byType = new Map<string, readonly ProjectorCursor[]>();
 
-function handles(projector: Projector, type: string): boolean {
-  if (!handledTypes.has(projector)) {
-    handledTypes.set(projector, projector.handles ? new Set(projector.handles) : undefined);
+  constructor(private readonly cursors: readonly ProjectorCursor[]) {}
+
+  for(type: string): readonly ProjectorCursor[] {
+    let handling = this.#byType.get(type);
+    if (!handling) {
+      handling = this.cursors.filter(
+        ({ projector }) => !projector.handles || projector.handles.includes(type),
+      );
+      this.#byType.set(type, handling);
+    }
+    return handling;
   }
-  return handledTypes.get(projector)?.has(type) ?? true;
 }
 
 /**
@@ -57,12 +66,13 @@ export function applyChunk(
 ): number {
   const startedAt = performance.now();
   const limit = Math.min(events.length, offset + Math.max(1, limits.maxEvents));
+  const byType = new CursorsByType(cursors);
   return db.transaction(() => {
     let end = offset;
     while (end < limit) {
       const event = events[end]!;
-      for (const { projector, checkpoint } of cursors) {
-        if (event.position <= checkpoint || !handles(projector, event.type)) continue;
+      for (const { projector, checkpoint } of byType.for(event.type)) {
+        if (event.position <= checkpoint) continue;
         try {
           projector.apply(event, db);
         } catch (cause) {
