@@ -215,8 +215,11 @@ describe("the shop's projectors while catching up", () => {
     for (const projector of allProjectors) {
       for (const { sql } of Object.values(projector.statements ?? {})) {
         if (!/\bwhere\b/i.test(sql)) continue;
+        // A table-valued function (json_each over one order's lines) is scanned; a table never.
         expect({ sql, plan: queryPlan(db, sql) }).not.toEqual(
-          expect.objectContaining({ plan: expect.arrayContaining([expect.stringMatching(/^SCAN /)]) }),
+          expect.objectContaining({
+            plan: expect.arrayContaining([expect.stringMatching(/^SCAN (?!\S+ VIRTUAL TABLE)/)]),
+          }),
         );
       }
     }

@@ -9,6 +9,7 @@ import { metrics } from './007-metrics';
 import { catalogueFilterIndex } from './008-catalogue-filter-index';
 import { catalogueRatingIndex } from './009-catalogue-rating-index';
 import { openReservationsWithoutPlaced } from './010-open-reservations-without-placed';
+import { ordersAsDocuments } from './011-orders-as-documents';
 
 /** Every read-model migration, in number order. Adding a read model's tables is one line here. */
 export const readModelMigrations: readonly Migration[] = [
@@ -22,4 +23,5 @@ export const readModelMigrations: readonly Migration[] = [
   catalogueFilterIndex,
   catalogueRatingIndex,
   openReservationsWithoutPlaced,
+  ordersAsDocuments,
 ];

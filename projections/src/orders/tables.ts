@@ -1,7 +1,11 @@
 import type { OrderStatus, PaymentMethod } from '@shop/contracts';
 import type { Selectable } from 'kysely';
 
-/** One row per placed order, as it stands now. Money in minor units, times ISO strings. */
+/**
+ * One row per placed order, as it stands now, with its lines and status changes in it (JSON arrays
+ * of `order_items` and `order_status_changes` rows less the order id). Money in minor units, times
+ * ISO strings.
+ */
 export interface OrdersTable {
   id: string;
   user_id: string;
@@ -25,9 +29,13 @@ export interface OrdersTable {
   affiliate_user_id: string | null;
   created_at: string;
   updated_at: string;
+  /** JSON: the order's lines, in order. Read them through `order_items`. */
+  lines: string;
+  /** JSON: its status changes, oldest first. Read them through `order_status_changes`. */
+  changes: string;
 }
 
-/** The lines of each order, priced and named as they were when it was placed. */
+/** A view of each order's `lines`: its lines, priced and named as they were when it was placed. */
 export interface OrderItemsTable {
   id: string;
   order_id: string;
@@ -42,7 +50,7 @@ export interface OrderItemsTable {
   size: string;
 }
 
-/** Every status change: from, to, who and when; `seq` is its event's position in the log, rising within an order (read models built before decision 011 counted from 1: the order is the same). */
+/** A view of each order's `changes`. Every status change: from, to, who and when; `seq` is its event's position in the log, rising within an order (read models built before decision 011 counted from 1: the order is the same). */
 export interface OrderStatusChangesTable {
   order_id: string;
   seq: number;
