@@ -2,7 +2,7 @@ import type { AllSubscription, RecordedEvent } from '@shop/contracts';
 
 export interface CatchUpSource {
   /** Up to `limit` events after `position` (exclusive), in position order. */
-  readAfter(position: number, limit: number): RecordedEvent[];
+  readAfter(position: number, limit: number): RecordedEvent[] | Promise<RecordedEvent[]>;
 }
 
 export interface CatchUpOptions {
@@ -64,7 +64,8 @@ export class CatchUpSubscription implements AllSubscription {
     // A long catch-up must not hold the event loop: let timers and I/O run between batches.
     await new Promise<void>((resolve) => setImmediate(resolve));
     while (!this.#ended) {
-      const batch = this.source.readAfter(this.#lastPosition, this.options.maxBatchSize);
+      const batch = await this.#read();
+      if (this.#ended) break;
       const last = batch.at(-1);
       if (last) {
         this.#lastPosition = last.position;
@@ -73,6 +74,16 @@ export class CatchUpSubscription implements AllSubscription {
       await this.#sleep();
     }
     return { done: true, value: undefined };
+  }
+
+  async #read(): Promise<RecordedEvent[]> {
+    try {
+      return await this.source.readAfter(this.#lastPosition, this.options.maxBatchSize);
+    } catch (error) {
+      // Whoever unsubscribed waits for the end, not for the error of a read that was in flight.
+      if (this.#ended) return [];
+      throw error;
+    }
   }
 
   #sleep(): Promise<void> {

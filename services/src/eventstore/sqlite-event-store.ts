@@ -10,7 +10,6 @@ import {
   NO_STREAM,
   type ReadAllOptions,
   type ReadStreamOptions,
-  type RecordedEvent,
   STREAM_EXISTS,
   StreamNotFound,
   type SubscribeToAllOptions,
@@ -20,6 +19,8 @@ import {
 import Database from 'better-sqlite3';
 import { CatchUpSubscription } from './catch-up-subscription';
 import { GroupCommitQueue, type Outcome } from './group-commit';
+import { ReadAheadWorker } from './read-ahead-worker';
+import { sqliteCatchUpSource } from './sqlite-catch-up-source';
 import {
   applyConnectionPragmas,
   applyEventStoreSchema,
@@ -69,6 +70,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEv
   applyEventStoreSchema(db);
   const sql = prepareEventStatements(db);
   const subscriptions = new Set<CatchUpSubscription>();
+  const readAhead = path === ':memory:' || path === '' ? undefined : new ReadAheadWorker(path);
   let closed = false;
 
   // Nested in writeBatch it runs in a savepoint, so a failure undoes this append only.
@@ -155,10 +157,11 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEv
       assertOpen();
       const { fromPosition, maxBatchSize = DEFAULT_MAX_BATCH_SIZE } = subscribeOptions;
       const subscription: CatchUpSubscription = new CatchUpSubscription(
-        {
-          readAfter: (position, limit): RecordedEvent[] =>
-            sql.readAllAfter.all(position, limit).map(toRecordedEvent),
-        },
+        sqliteCatchUpSource({
+          jsonAfter: (position, limit) => sql.readAllAfterAsJson.get(position, limit) ?? null,
+          rowsAfter: (position, limit) => sql.readAllAfter.all(position, limit).map(toRecordedEvent),
+          readAhead,
+        }),
         {
           fromPosition: fromPosition === 'start' ? 0 : fromPosition,
           maxBatchSize,
@@ -180,6 +183,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEv
       appendQueue.flush();
       closed = true;
       await Promise.all([...subscriptions].map((subscription) => subscription.unsubscribe()));
+      await readAhead?.close();
       db.close();
     },
   };
