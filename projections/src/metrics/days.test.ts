@@ -7,6 +7,25 @@ describe('calendar days in Asia/Karachi', () => {
     expect(calendarDay('2024-03-09T19:00:00.000Z')).toBe('2024-03-10');
   });
 
+  it('follows a zone across its daylight-saving changes, to the millisecond', () => {
+    // New York: 2024-03-10 02:00 EST became 03:00 EDT (07:00 UTC); 2024-11-03 02:00 EDT became 01:00 EST.
+    const york = (at: string) => calendarDay(at, 'America/New_York');
+    expect(york('2024-03-10T04:59:59.999Z')).toBe('2024-03-09');
+    expect(york('2024-03-10T05:00:00.000Z')).toBe('2024-03-10');
+    expect(york('2024-03-11T03:59:59.999Z')).toBe('2024-03-10');
+    expect(york('2024-03-11T04:00:00.000Z')).toBe('2024-03-11');
+    expect(york('2024-11-03T03:59:59.999Z')).toBe('2024-11-02');
+    expect(york('2024-11-03T04:00:00.000Z')).toBe('2024-11-03');
+    expect(york('2024-11-04T04:59:59.999Z')).toBe('2024-11-03');
+    expect(york('2024-11-04T05:00:00.000Z')).toBe('2024-11-04');
+    // Kathmandu is 5:45 ahead: midnight falls at 18:15 UTC.
+    expect(calendarDay('2024-06-01T18:14:59.999Z', 'Asia/Kathmandu')).toBe('2024-06-01');
+    expect(calendarDay('2024-06-01T18:15:00.000Z', 'Asia/Kathmandu')).toBe('2024-06-02');
+    // Lord Howe Island moves by half an hour: 2024-04-07 02:00 +11 became 01:30 +10:30 (15:00 UTC on the 6th).
+    expect(calendarDay('2024-04-06T13:29:59.999Z', 'Australia/Lord_Howe')).toBe('2024-04-07');
+    expect(calendarDay(new Date('2024-04-06T12:59:59.999Z'), 'Australia/Lord_Howe')).toBe('2024-04-06');
+  });
+
   it('honours another time zone when asked', () => {
     expect(calendarDay('2024-03-09T19:00:00.000Z', 'UTC')).toBe('2024-03-09');
   });
