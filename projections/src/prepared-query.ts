@@ -180,10 +180,11 @@ export class DeferredAdds {
       for (const name of query.shape.names) pending.named.add(name);
     }
     // Checked now, not when written: a projector's mistake must fail on the event that made it.
-    for (const names of [keys, summed]) {
-      for (const name of names) {
-        if (args[name] === undefined) throw new Error(`No value for ${name} in: ${query.sql}`);
-      }
+    for (const name of keys) {
+      if (args[name] === undefined) throw new Error(`No value for ${name} in: ${query.sql}`);
+    }
+    for (const name of summed) {
+      if (args[name] === undefined) throw new Error(`No value for ${name} in: ${query.sql}`);
     }
     const key = keys.length === 1 ? String(args[keys[0]!]) : keys.map((k) => String(args[k])).join('\u0000');
     const row = rows.get(key);
