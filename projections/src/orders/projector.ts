@@ -39,6 +39,25 @@ const orderColumns = [
   'lines',
   'changes',
 ] as const satisfies readonly (keyof OrdersTable)[];
+/** An entry of `orders.lines`: the `order_items` view's columns but the order id and line number. */
+type OrderLine = [
+  OrderItemsTable['id'],
+  OrderItemsTable['product_id'],
+  OrderItemsTable['name'],
+  OrderItemsTable['image'],
+  OrderItemsTable['category'],
+  OrderItemsTable['unit_price'],
+  OrderItemsTable['qty'],
+  OrderItemsTable['size'],
+];
+/** An entry of `orders.changes`: the `order_status_changes` view's columns but the order id. */
+type OrderChange = [
+  OrderStatusChangesTable['seq'],
+  OrderStatusChangesTable['from_status'],
+  OrderStatusChangesTable['to_status'],
+  OrderStatusChangesTable['by_user_id'],
+  OrderStatusChangesTable['at'],
+];
 /** A StatusChanged event's data with its flags as SQLite integers, and the history entry it adds (JSON). */
 type StatusChange = Pick<EventData<'StatusChanged'>, 'orderId' | 'to' | 'at'> & {
   paid: number;
@@ -191,17 +210,16 @@ function placed(db: ReadModelsDb, e: EventData<'OrderPlaced'>): void {
     updated_at: e.at,
     lines: JSON.stringify(
       e.lines.map(
-        (line, index): Omit<OrderItemsTable, 'order_id'> => ({
-          id: line.lineId,
-          line_no: index,
-          product_id: line.productId,
-          name: line.name,
-          image: line.image,
-          category: line.category,
-          unit_price: line.unitPrice,
-          qty: line.qty,
-          size: line.size,
-        }),
+        (line): OrderLine => [
+          line.lineId,
+          line.productId,
+          line.name,
+          line.image,
+          line.category,
+          line.unitPrice,
+          line.qty,
+          line.size,
+        ],
       ),
     ),
     changes: '[]',
@@ -211,13 +229,7 @@ function placed(db: ReadModelsDb, e: EventData<'OrderPlaced'>): void {
 }
 
 function statusChanged(db: ReadModelsDb, e: EventData<'StatusChanged'>, position: number): void {
-  const change: Omit<OrderStatusChangesTable, 'order_id'> = {
-    seq: position,
-    from_status: e.from,
-    to_status: e.to,
-    by_user_id: e.by,
-    at: e.at,
-  };
+  const change: OrderChange = [position, e.from, e.to, e.by, e.at];
   const { changes } = db.run(sql.changeStatus, {
     orderId: e.orderId,
     to: e.to,

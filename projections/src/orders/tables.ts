@@ -3,8 +3,8 @@ import type { Selectable } from 'kysely';
 
 /**
  * One row per placed order, as it stands now, with its lines and status changes in it (JSON arrays
- * of `order_items` and `order_status_changes` rows less the order id). Money in minor units, times
- * ISO strings.
+ * of the `order_items` and `order_status_changes` views' columns, positional, less the order id and
+ * the line number). Money in minor units, times ISO strings.
  */
 export interface OrdersTable {
   id: string;
@@ -29,9 +29,9 @@ export interface OrdersTable {
   affiliate_user_id: string | null;
   created_at: string;
   updated_at: string;
-  /** JSON: the order's lines, in order. Read them through `order_items`. */
+  /** JSON: the order's lines in order, each [id, product_id, name, image, category, unit_price, qty, size]. Read them through `order_items`. */
   lines: string;
-  /** JSON: its status changes, oldest first. Read them through `order_status_changes`. */
+  /** JSON: its status changes oldest first, each [seq, from_status, to_status, by_user_id, at]. Read them through `order_status_changes`. */
   changes: string;
 }
 
