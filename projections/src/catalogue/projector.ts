@@ -1,4 +1,5 @@
 import { type EventData, type EventType, shopConfig } from '@shop/contracts';
+import { sql as expr } from 'kysely';
 import type { ReadModelsDb } from '../db';
 import { dataOf } from '../event-data';
 import { argumentsFor, prepareQuery } from '../prepared-query';
@@ -89,6 +90,29 @@ const sql = {
       .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number | null>('rating').as('sum')])
       .where('product_id', '=', arg('productId')),
   ),
+  findReview: prepareQuery<{ reviewId: string }, { product_id: string; rating: number }>((qb, arg) =>
+    qb
+      .selectFrom('catalogue_reviews')
+      .select(['product_id', 'rating'])
+      .where('review_id', '=', arg('reviewId')),
+  ),
+  /**
+   * One review more (count 1) or less (count -1) in the average, without recounting: the average
+   * times the count gives back the integer sum exactly (its rounding error is far below 0.5), so the
+   * new average is the same division a recount makes.
+   */
+  addRating: prepareQuery<{ id: string; count: number; rating: number }>((qb, arg) => {
+    const average = expr<number>`(round(${expr.ref('rating')} * ${expr.ref('num_reviews')}) + ${arg('rating')}) * 1.0 / (${expr.ref('num_reviews')} + ${arg('count')})`;
+    const none = expr<boolean>`${expr.ref('num_reviews')} + ${arg('count')} = 0`;
+    return qb
+      .updateTable('catalogue_products')
+      .set((eb) => ({
+        num_reviews: eb('num_reviews', '+', arg('count')),
+        rating: expr<number>`case when ${none} then 0 else ${average} end`,
+        sort_rating: expr<number>`case when ${none} then ${shopConfig.defaultRating} else ${average} end`,
+      }))
+      .where('id', '=', arg('id'));
+  }),
   setRating: prepareQuery<{ id: string; count: number; rating: number; sortRating: number }>((qb, arg) =>
     qb
       .updateTable('catalogue_products')
@@ -138,14 +162,18 @@ export const catalogueProjector: Projector = {
       }
       case 'ReviewPosted': {
         const e = dataOf(event, 'ReviewPosted');
-        db.run(sql.insertReview, { reviewId: e.reviewId, productId: e.productId, rating: e.rating });
-        recomputeRating(db, e.productId);
+        const posted = { reviewId: e.reviewId, productId: e.productId, rating: e.rating };
+        if (db.run(sql.insertReview, posted).changes === 1) {
+          db.run(sql.addRating, { id: e.productId, count: 1, rating: e.rating });
+        }
         return;
       }
       case 'ReviewDeleted': {
         const e = dataOf(event, 'ReviewDeleted');
+        const review = db.first(sql.findReview, { reviewId: e.reviewId });
+        if (!review) return;
         db.run(sql.deleteReview, { reviewId: e.reviewId });
-        recomputeRating(db, e.productId);
+        db.run(sql.addRating, { id: review.product_id, count: -1, rating: -review.rating });
         return;
       }
       case 'OrderPlaced': {
@@ -183,7 +211,7 @@ function replaceSizes(db: ReadModelsDb, productId: string, sizes: readonly strin
   for (const size of sizes) db.run(sql.insertSize, { productId, size });
 }
 
-/** Recounts from the live reviews, so a deletion leaves exactly the average of those that remain. */
+/** Recounts from the live reviews: a product created after reviews of it were posted counts them. */
 function recomputeRating(db: ReadModelsDb, productId: string): void {
   const totals = db.first(sql.ratingTotals, { productId });
   const count = totals?.count ?? 0;
