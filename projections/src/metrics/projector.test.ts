@@ -56,6 +56,24 @@ describe('the metrics read model', () => {
     ]);
   });
 
+  it('leaves the same rows however the log is cut into transactions, a counter back at 0 included', () => {
+    const rows = (db: ReturnType<typeof project>) => ({
+      counters: db.all(db.qb.selectFrom('metrics_counters').selectAll().orderBy('name')),
+      days: db.all(db.qb.selectFrom('metrics_daily_sales').selectAll().orderBy('day')),
+    });
+    const oneByOne = rows(project(...events));
+    expect(oneByOne.counters).toContainEqual({ name: 'status:Paid', value: 0 });
+    for (let cut = 0; cut <= events.length; cut++) {
+      const db = openReadModels(':memory:');
+      for (const part of [events.slice(0, cut), events.slice(cut)]) {
+        db.transaction(() => {
+          for (const event of part) metricsProjector.apply(event, db);
+        });
+      }
+      expect(rows(db), `cut before event ${cut}`).toEqual(oneByOne);
+    }
+  });
+
   it('answers zeros on an empty log', () => {
     expect(orderCounts(project())).toEqual({ total: 0, pending: 0, paid: 0, delivered: 0, cancelled: 0 });
   });

@@ -1,5 +1,5 @@
 import type { EventType } from '@shop/contracts';
-import type { ReadModelsDb } from '../db';
+import type { HeldBackKind, HeldBackWrites, ReadModelsDb } from '../db';
 import { dataOf } from '../event-data';
 import { prepareQuery } from '../prepared-query';
 import type { Projector } from '../projector';
@@ -59,20 +59,22 @@ export const metricsProjector: Projector = {
         const e = dataOf(event, 'OrderPlaced');
         const day = calendarDay(e.at);
         db.run(sql.insertOrder, { order_id: e.orderId, day, total_price: e.totalPrice });
-        addToDay(db, day, e.totalPrice, 1);
-        count(db, 'orders', 1);
-        count(db, statusCounter('Pending'), 1);
+        const sums = db.heldBack(metricsSums);
+        sums.addToDay(day, e.totalPrice, 1);
+        sums.count('orders', 1);
+        sums.count(statusCounter('Pending'), 1);
         return;
       }
       case 'StatusChanged': {
         const e = dataOf(event, 'StatusChanged');
-        count(db, statusCounter(e.from), -1);
-        count(db, statusCounter(e.to), 1);
-        if (e.paid) count(db, 'paid', 1);
+        const sums = db.heldBack(metricsSums);
+        sums.count(statusCounter(e.from), -1);
+        sums.count(statusCounter(e.to), 1);
+        if (e.paid) sums.count('paid', 1);
         if (e.to === 'Cancelled') {
           const order = db.first(sql.findOrder, { orderId: e.orderId });
           if (!order) throw new Error(`Cancelled an unknown order ${e.orderId}`);
-          addToDay(db, order.day, -order.total_price, -1);
+          sums.addToDay(order.day, -order.total_price, -1);
         }
         return;
       }
@@ -82,10 +84,33 @@ export const metricsProjector: Projector = {
   },
 };
 
-function count(db: ReadModelsDb, name: string, delta: number): void {
-  db.run(sql.count, { name, delta });
+/**
+ * The transaction's counter and daily-sales changes, summed per counter and day: a counter moves with
+ * nearly every event, and one write per counter and day is what the transaction leaves. Every one
+ * touched is written, a sum of 0 too, so the rows do not depend on where a transaction ends.
+ */
+class MetricsSums implements HeldBackWrites {
+  readonly #counters = new Map<string, number>();
+  readonly #days = new Map<string, { amount: number; orders: number }>();
+
+  count(name: string, delta: number): void {
+    this.#counters.set(name, (this.#counters.get(name) ?? 0) + delta);
+  }
+
+  addToDay(day: string, amount: number, orders: number): void {
+    const sums = this.#days.get(day);
+    if (sums) {
+      sums.amount += amount;
+      sums.orders += orders;
+    } else {
+      this.#days.set(day, { amount, orders });
+    }
+  }
+
+  flush(db: ReadModelsDb): void {
+    for (const [name, delta] of this.#counters) db.run(sql.count, { name, delta });
+    for (const [day, { amount, orders }] of this.#days) db.run(sql.addToDay, { day, amount, orders });
+  }
 }
 
-function addToDay(db: ReadModelsDb, day: string, amount: number, orders: number): void {
-  db.run(sql.addToDay, { day, amount, orders });
-}
+const metricsSums: HeldBackKind<MetricsSums> = { create: () => new MetricsSums() };
