@@ -2,29 +2,52 @@ import { shopConfig } from '@shop/contracts';
 
 const DAY_MS = 86_400_000;
 
+/** A UTC day in a zone whose offset holds all day: the local day before and from `turnsAt`. */
+interface SteadyDay {
+  before: string;
+  turnsAt: number;
+  after: string;
+}
+
 /**
- * Per zone and UTC day (days since the epoch), the zone's offset that whole day, or null on a day the
- * offset changes. Intl's formatToParts costs microseconds, and a rebuild asks for the day of every
- * order placed; with the offset, a day is arithmetic. The offset is the same at both ends of a day
- * only when it did not change in between: no zone changes its offset twice within one day.
+ * Per zone, per UTC day (days since the epoch): the local days it spans and when the one turns into
+ * the other, or null on a day the zone's offset changes. Intl's formatToParts costs microseconds, and
+ * a rebuild asks for the day of every order placed; this way a day is a comparison. The offset is the
+ * same at both ends of a day only when it did not change in between: no zone changes it twice a day.
  */
-const offsetsByUtcDay = new Map<string, number | null>();
+const steadyDays = new Map<string, Map<number, SteadyDay | null>>();
 const MAX_CACHED_DAYS = 4_096;
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in a time zone; the shop's zone by default. */
 export function calendarDay(at: string | Date, timeZone: string = shopConfig.timeZone): string {
   const ms = typeof at === 'string' ? Date.parse(at) : at.getTime();
   const utcDay = Math.floor(ms / DAY_MS);
-  const key = `${timeZone} ${utcDay}`;
-  let offset = offsetsByUtcDay.get(key);
-  if (offset === undefined) {
-    const first = offsetAt(utcDay * DAY_MS, timeZone);
-    offset = first === offsetAt((utcDay + 1) * DAY_MS - 1, timeZone) ? first : null;
-    if (offsetsByUtcDay.size >= MAX_CACHED_DAYS) offsetsByUtcDay.clear();
-    offsetsByUtcDay.set(key, offset);
+  let days = steadyDays.get(timeZone);
+  if (!days) {
+    days = new Map();
+    steadyDays.set(timeZone, days);
   }
-  const local = ms + (offset ?? offsetAt(ms, timeZone));
-  return new Date(local).toISOString().slice(0, 10);
+  let day = days.get(utcDay);
+  if (day === undefined) {
+    day = steadyDay(utcDay, timeZone);
+    if (days.size >= MAX_CACHED_DAYS) days.clear();
+    days.set(utcDay, day);
+  }
+  if (day) return ms < day.turnsAt ? day.before : day.after;
+  return localDate(ms + offsetAt(ms, timeZone));
+}
+
+function steadyDay(utcDay: number, timeZone: string): SteadyDay | null {
+  const start = utcDay * DAY_MS;
+  const offset = offsetAt(start, timeZone);
+  if (offset !== offsetAt(start + DAY_MS - 1, timeZone)) return null;
+  // Local midnight falls within this UTC day: at the start of the next local day, less the offset.
+  const turnsAt = Math.ceil((start + offset) / DAY_MS) * DAY_MS - offset;
+  return { before: localDate(start + offset), turnsAt, after: localDate(turnsAt + offset) };
+}
+
+function localDate(localMs: number): string {
+  return new Date(localMs).toISOString().slice(0, 10);
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
