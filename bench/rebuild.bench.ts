@@ -5,6 +5,8 @@ import { generateEventLog } from './event-log-generator';
 import { type BenchResult, inTempDir } from './measure';
 
 const EVENTS = Number(process.env.BENCH_REBUILD_EVENTS ?? 1_000_000);
+/** Each side runs this often, interleaved, and counts its fastest run: the machine is shared and noisy. */
+const ROUNDS = 2;
 const here = fileURLToPath(new URL('.', import.meta.url));
 
 interface ChildResult {
@@ -27,7 +29,8 @@ function child(...args: string[]): ChildResult {
 /**
  * Rebuilds every read model from a generated log of EVENTS events (a runner started from position 0 on a
  * fresh read-model file, until caught up), against the baseline of reading and JSON-parsing the same events
- * without projecting. Each side runs in its own process, which reports its peak RSS.
+ * without projecting. Each side runs in its own process, which reports its peak RSS; the sides alternate
+ * for ROUNDS rounds, and each counts its fastest run and its highest peak.
  */
 export async function runRebuildBench(): Promise<BenchResult[]> {
   return inTempDir(async (dir) => {
@@ -38,12 +41,21 @@ export async function runRebuildBench(): Promise<BenchResult[]> {
     console.log(
       `  generated ${log.events.toLocaleString('en-US')} events (${log.orders.toLocaleString('en-US')} orders) in ${generateSeconds.toFixed(1)} s`,
     );
-    const parse = child('parse', eventsPath);
-    const project = child('project', eventsPath, join(dir, 'read-models.db'));
-    if (project.failed.length > 0)
-      throw new Error(`Projectors failed during the rebuild: ${project.failed.join('; ')}`);
+    const parses: ChildResult[] = [];
+    const projects: ChildResult[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      parses.push(child('parse', eventsPath));
+      const project = child('project', eventsPath, join(dir, `read-models-${round}.db`));
+      if (project.failed.length > 0)
+        throw new Error(`Projectors failed during the rebuild: ${project.failed.join('; ')}`);
+      projects.push(project);
+    }
+    const seconds = (runs: ChildResult[]) => runs.map((run) => `${run.seconds.toFixed(1)} s`).join(', ');
+    console.log(`  rebuild ${seconds(projects)}; read+parse ${seconds(parses)}`);
+    const parse = fastest(parses);
+    const project = fastest(projects);
     console.log(
-      `  rebuild ${project.seconds.toFixed(1)} s, peak RSS ${project.maxRssMb.toFixed(0)} MB; read+parse ${parse.seconds.toFixed(1)} s, peak RSS ${parse.maxRssMb.toFixed(0)} MB`,
+      `  fastest: rebuild ${project.seconds.toFixed(1)} s, peak RSS ${project.maxRssMb.toFixed(0)} MB; read+parse ${parse.seconds.toFixed(1)} s, peak RSS ${parse.maxRssMb.toFixed(0)} MB`,
     );
     return [
       {
@@ -51,7 +63,7 @@ export async function runRebuildBench(): Promise<BenchResult[]> {
         unit: 'events/s',
         ours: project.events / project.seconds,
         baseline: parse.events / parse.seconds,
-        baselineLabel: 'raw read + JSON.parse of the same events, no projecting',
+        baselineLabel: `raw read + JSON.parse of the same events, no projecting; fastest of ${ROUNDS} each, interleaved`,
       },
       {
         name: 'rebuild peak RSS (lower is better)',
@@ -69,4 +81,10 @@ export async function runRebuildBench(): Promise<BenchResult[]> {
       },
     ];
   });
+}
+
+/** The fastest run, with the highest peak RSS of all the runs. */
+function fastest(runs: ChildResult[]): ChildResult {
+  const best = runs.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+  return { ...best, maxRssMb: Math.max(...runs.map((run) => run.maxRssMb)) };
 }
