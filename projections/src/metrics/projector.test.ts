@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openReadModels } from '../db';
 import { anOrderPlaced, aStatusChanged } from '../orders/test-builders';
+import { readAtEveryCut } from '../test-support/cut-into-transactions';
 import { recorded } from '../test-support/recorded';
 import { metricsProjector } from './projector';
 import { dailySales, orderCounts } from './queries';
@@ -63,14 +64,8 @@ describe('the metrics read model', () => {
     });
     const oneByOne = rows(project(...events));
     expect(oneByOne.counters).toContainEqual({ name: 'status:Paid', value: 0 });
-    for (let cut = 0; cut <= events.length; cut++) {
-      const db = openReadModels(':memory:');
-      for (const part of [events.slice(0, cut), events.slice(cut)]) {
-        db.transaction(() => {
-          for (const event of part) metricsProjector.apply(event, db);
-        });
-      }
-      expect(rows(db), `cut before event ${cut}`).toEqual(oneByOne);
+    for (const { cut, answer } of readAtEveryCut(metricsProjector, events, rows)) {
+      expect(answer, `cut before event ${cut}`).toEqual(oneByOne);
     }
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openReadModels } from '../db';
+import { readAtEveryCut } from '../test-support/cut-into-transactions';
 import { recorded } from '../test-support/recorded';
 import { ordersProjector } from './projector';
 import { findOrder, listOrdersOfUser, listSweepableReservations } from './queries';
@@ -163,14 +164,8 @@ describe('the orders read model', () => {
       ['o3', 'p1', 3, '2024-05-01T09:00:00.000Z', 'unplaced'],
       ['o4', 'p2', 1, '2024-05-01T10:00:00.000Z', 'cancelled'],
     ]);
-    for (let cut = 0; cut <= log.length; cut++) {
-      const db = openReadModels(':memory:');
-      for (const part of [log.slice(0, cut), log.slice(cut)]) {
-        db.transaction(() => {
-          for (const event of part) ordersProjector.apply(event, db);
-        });
-      }
-      expect(reservations(db), `cut before event ${cut}`).toEqual(oneByOne);
+    for (const { cut, answer } of readAtEveryCut(ordersProjector, log, reservations)) {
+      expect(answer, `cut before event ${cut}`).toEqual(oneByOne);
     }
   });
 });
