@@ -19,28 +19,25 @@ const sql = {
   findOrder: prepareQuery<{ orderId: string }, MetricsOrdersTable>((qb, arg) =>
     qb.selectFrom('metrics_orders').selectAll().where('order_id', '=', arg('orderId')),
   ),
-  count: prepareQuery<{ name: string; delta: number }>(
-    (qb, arg) =>
-      qb
-        .insertInto('metrics_counters')
-        .values({ name: arg('name'), value: arg('delta') })
-        .onConflict((c) =>
-          c.column('name').doUpdateSet((eb) => ({ value: eb('metrics_counters.value', '+', arg('delta')) })),
-        ),
-    { addsUp: ['delta'] },
+  // Written once per counter and day at a commit (MetricsSums), so not deferred again.
+  count: prepareQuery<{ name: string; delta: number }>((qb, arg) =>
+    qb
+      .insertInto('metrics_counters')
+      .values({ name: arg('name'), value: arg('delta') })
+      .onConflict((c) =>
+        c.column('name').doUpdateSet((eb) => ({ value: eb('metrics_counters.value', '+', arg('delta')) })),
+      ),
   ),
-  addToDay: prepareQuery<{ day: string; amount: number; orders: number }>(
-    (qb, arg) =>
-      qb
-        .insertInto('metrics_daily_sales')
-        .values({ day: arg('day'), amount: arg('amount'), orders: arg('orders') })
-        .onConflict((c) =>
-          c.column('day').doUpdateSet((eb) => ({
-            amount: eb('metrics_daily_sales.amount', '+', arg('amount')),
-            orders: eb('metrics_daily_sales.orders', '+', arg('orders')),
-          })),
-        ),
-    { addsUp: ['amount', 'orders'] },
+  addToDay: prepareQuery<{ day: string; amount: number; orders: number }>((qb, arg) =>
+    qb
+      .insertInto('metrics_daily_sales')
+      .values({ day: arg('day'), amount: arg('amount'), orders: arg('orders') })
+      .onConflict((c) =>
+        c.column('day').doUpdateSet((eb) => ({
+          amount: eb('metrics_daily_sales.amount', '+', arg('amount')),
+          orders: eb('metrics_daily_sales.orders', '+', arg('orders')),
+        })),
+      ),
   ),
 };
 
