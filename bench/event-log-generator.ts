@@ -3,7 +3,7 @@ import {
   APPEND_SQL,
   applyConnectionPragmas,
   applyEventStoreSchema,
-} from '@shop/services/eventstore/sqlite-schema';
+} from '@shop/services/platform/eventstore/sqlite/sqlite-schema';
 import Database from 'better-sqlite3';
 
 const CATEGORIES = ['Tops', 'Bottoms', 'Outerwear', 'Accessories', 'Footwear'];

@@ -6,7 +6,7 @@ import {
   type Durability,
   EVENT_COLUMNS,
   type EventRow,
-} from '@shop/services/eventstore/sqlite-schema';
+} from '@shop/services/platform/eventstore/sqlite/sqlite-schema';
 import Database from 'better-sqlite3';
 
 /**

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { type ExpectedRevision, NO_STREAM } from '@shop/contracts';
-import { openSqliteEventStore } from '@shop/services/eventstore/index';
-import type { Durability } from '@shop/services/eventstore/sqlite-schema';
+import { openSqliteEventStore } from '@shop/services/platform/eventstore/index';
+import type { Durability } from '@shop/services/platform/eventstore/sqlite/sqlite-schema';
 import { openRawEventTable } from './eventstore-baseline';
 import { emmettRetries, openEmmettStore } from './eventstore-emmett';
 import { type BenchResult, inTempDir, perSecond, type Throughput, timed } from './measure';

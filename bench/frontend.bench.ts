@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { freePort, ShopProcess } from '@shop/services/soak/shop-process';
+import { freePort, ShopProcess } from '@shop/services/test-support/shop-process';
 import type { BenchResult } from './measure';
 
 const CHROMIUM = '/usr/bin/chromium';

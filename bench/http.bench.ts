@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { priceOrder, toMinor } from '@shop/contracts';
-import { ensureBuiltServer, freePort, ShopProcess } from '@shop/services/soak/shop-process';
+import { ensureBuiltServer, freePort, ShopProcess } from '@shop/services/test-support/shop-process';
 import autocannon from 'autocannon';
 import { generateEventLog } from './event-log-generator';
 import type { BenchResult } from './measure';

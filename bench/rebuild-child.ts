@@ -5,7 +5,7 @@
  * Prints one JSON line: { events, seconds, maxRssMb, failed }.
  */
 import { allProjectors, openReadModels, ProjectionRunner } from '@shop/projections';
-import { openSqliteEventStore } from '@shop/services/eventstore/index';
+import { openSqliteEventStore } from '@shop/services/platform/eventstore/index';
 import { openRawEventTable } from './eventstore-baseline';
 
 const [mode, eventsPath, readModelsPath] = process.argv.slice(2);

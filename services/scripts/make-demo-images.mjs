@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
 const products = JSON.parse(
-  readFileSync(new URL('../src/catalogue/demo-products.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../src/slices/catalogue/demo-products.json', import.meta.url), 'utf8'),
 );
 const outDir = fileURLToPath(new URL('../assets/demo-images/', import.meta.url));
 const DISPLAY = 800;

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { accountsRoutes } from './accounts/routes';
-import { affiliatesRoutes } from './affiliates/routes';
-import { catalogueRoutes } from './catalogue/routes';
-import { operationsRoutes } from './operations/routes';
-import { ordersRoutes } from './orders/routes';
-import { reviewsRoutes } from './reviews/routes';
-import type { ShopDeps } from './shop';
+import { operationsRoutes } from './operations/projections-routes';
+import type { ShopDeps } from './shop-deps';
+import { accountsRoutes } from './slices/accounts/routes';
+import { affiliatesRoutes } from './slices/affiliates/routes';
+import { catalogueRoutes } from './slices/catalogue/routes';
+import { ordersRoutes } from './slices/orders/routes';
+import { reviewsRoutes } from './slices/reviews/routes';
 
 /** Every API slice, mounted at /api. A slice is one Hono app built from the shop's deps. */
 export function apiRoutes(deps: ShopDeps): Hono {

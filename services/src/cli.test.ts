@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findEmailOwner } from './accounts/email-claims';
-import { loadUser } from './accounts/load-user';
-import { openSqliteEventStore } from './eventstore/sqlite-event-store';
+import { openSqliteEventStore } from './platform/eventstore/sqlite/sqlite-event-store';
+import { findEmailOwner } from './slices/accounts/email-claims';
+import { loadUser } from './slices/accounts/load-user';
 
 const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
 let dataDir: string;

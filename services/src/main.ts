@@ -3,10 +3,10 @@ import type { Server } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { ConfigError, loadConfig } from './config/config';
-import { resolveSigningSecret } from './config/secret';
-import { openEventStore } from './eventstore/open-event-store';
-import { createLogger } from './shared/logger';
+import { ConfigError, loadConfig } from './platform/config/config';
+import { resolveSigningSecret } from './platform/config/secret';
+import { openEventStore } from './platform/eventstore/open-event-store';
+import { createLogger } from './platform/logger';
 import { openShop } from './shop';
 import { prepareShop } from './startup';
 

@@ -2,20 +2,19 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EVENT_SCHEMA_VERSIONS, type EventStore, uuidv7 } from '@shop/contracts';
-import { allProjectors, openReadModels, ProjectionRunner, type ReadModelsDb } from '@shop/projections';
+import { allProjectors, openReadModels, ProjectionRunner } from '@shop/projections';
 import type { Hono } from 'hono';
-import type { AuthDeps } from './accounts/auth';
-import { lookupCaller } from './accounts/caller';
 import { apiRoutes } from './api';
-import { createApp } from './app';
-import { AggregateCache } from './commands/aggregate-cache';
-import type { CommandDeps } from './commands/handle-command';
-import { upcasters } from './events/upcasters';
-import { upcastingStore } from './events/upcasting-store';
-import { openSqliteEventStore } from './eventstore/sqlite-event-store';
-import { trackWrites, WriteHealth } from './http/write-health';
-import { startReservationSweep } from './orders/reservation-sweep';
-import { type Logger, silentLogger } from './shared/logger';
+import { AggregateCache } from './platform/commands/aggregate-cache';
+import { upcasters } from './platform/events/upcasters';
+import { upcastingStore } from './platform/events/upcasting-store';
+import { openSqliteEventStore } from './platform/eventstore/sqlite/sqlite-event-store';
+import { createApp } from './platform/http/app';
+import { trackWrites, WriteHealth } from './platform/http/write-health';
+import { type Logger, silentLogger } from './platform/logger';
+import type { ShopDeps } from './shop-deps';
+import { lookupCaller } from './slices/accounts/caller';
+import { startReservationSweep } from './slices/orders/reservation-sweep';
 
 export interface ShopOptions {
   dataDir: string;
@@ -31,19 +30,6 @@ export interface ShopOptions {
   store?: EventStore;
   /** The bundled demo catalogue's images, served at /images; default: services/assets/demo-images. */
   demoImagesDir?: string;
-}
-
-/** Everything a slice's routes and commands need. */
-export interface ShopDeps extends AuthDeps, CommandDeps {
-  store: EventStore;
-  readModels: ReadModelsDb;
-  runner: ProjectionRunner;
-  clock: () => Date;
-  newId: () => string;
-  logger: Logger;
-  dataDir: string;
-  uploadsDir: string;
-  demoImagesDir: string;
 }
 
 export interface Shop {
@@ -77,11 +63,9 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
   const deps: ShopDeps = {
     store,
     readModels,
-    runner,
     projections: runner,
     aggregates: new AggregateCache(),
     clock,
-    now: clock,
     newId: options.newId ?? uuidv7,
     logger: options.logger ?? silentLogger,
     dataDir: options.dataDir,

@@ -1,8 +1,8 @@
-import { bootstrapAdmin } from './accounts/admin-bootstrap';
-import { seedDemoCatalogue } from './catalogue/demo-seed';
-import type { Config } from './config/config';
-import { sweepOrphanedReservations } from './orders/reservation-sweep';
-import type { ShopDeps } from './shop';
+import type { Config } from './platform/config/config';
+import type { ShopDeps } from './shop-deps';
+import { bootstrapAdmin } from './slices/accounts/admin-bootstrap';
+import { seedDemoCatalogue } from './slices/catalogue/demo-seed';
+import { sweepOrphanedReservations } from './slices/orders/reservation-sweep';
 
 /**
  * Start-up work after the store is open: the first admin from ADMIN_EMAIL/ADMIN_PASSWORD and the

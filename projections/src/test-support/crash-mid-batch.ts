@@ -3,7 +3,7 @@
  * ledger kills the process (SIGKILL: no clean-up, no rollback by us) after applying event `crashAt`.
  * Usage: crash-mid-batch.ts <events file> <read-models file> <crashAt> <batchSize>
  */
-import { openSqliteEventStore } from '@shop/services/eventstore/sqlite-event-store';
+import { openSqliteEventStore } from '@shop/services/platform/eventstore/sqlite/sqlite-event-store';
 import { ProjectionRunner } from '../runner';
 import { aBalancesProjector, aLedgerProjector, openTestReadModels } from './test-tables';
 

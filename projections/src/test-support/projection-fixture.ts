@@ -1,4 +1,4 @@
-import { openSqliteEventStore } from '@shop/services/eventstore/sqlite-event-store';
+import { openSqliteEventStore } from '@shop/services/platform/eventstore/sqlite/sqlite-event-store';
 import { afterEach } from 'vitest';
 import type { ReadModelsDb } from '../db';
 import { ProjectionRunner, type ProjectionRunnerOptions } from '../runner';

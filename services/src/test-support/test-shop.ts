@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuthResponse, EventStore, RegisterInput } from '@shop/contracts';
-import { ensureAdmin } from '../accounts/account-commands';
-import { openShop, type Shop, type ShopDeps } from '../shop';
+import { openShop, type Shop } from '../shop';
+import type { ShopDeps } from '../shop-deps';
+import { ensureAdmin } from '../slices/accounts/account-commands';
 
 /** A clock the test moves by hand. Starts at 2024-05-02 08:00 UTC unless told otherwise. */
 export interface TestClock {

@@ -1,0 +1,180 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { CONFIG_VARIABLES, loadConfig } from '../../platform/config/config';
+
+// There is no Docker engine where the tests run, so the deployment files are checked against what the
+// shop actually reads: its configuration variables, its port, DATA_DIR, and the README's commands.
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const read = (path: string) => readFileSync(`${root}${path}`, 'utf8');
+
+interface ComposeService {
+  image?: string;
+  build?: unknown;
+  environment?: Record<string, string>;
+  ports?: string[];
+  volumes?: string[];
+  depends_on?: Record<string, { condition?: string }> | string[];
+  healthcheck?: { test: string[] };
+}
+interface ComposeFile {
+  services: Record<string, ComposeService>;
+  volumes?: Record<string, unknown>;
+}
+
+const compose = (path: string) => parse(read(path), { merge: true }) as ComposeFile;
+
+/** The environment a service would get, with `${VAR:-default}` left at its default and `${VAR:?}` set. */
+function resolvedEnvironment(service: ComposeService): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(service.environment ?? {}).map(([key, value]) => [
+      key,
+      String(value).replace(/\$\{[A-Z_]+(:-([^}]*)|:\?[^}]*)\}/g, (_, __, fallback) =>
+        fallback === undefined ? 'x'.repeat(40) : fallback,
+      ),
+    ]),
+  );
+}
+
+const esdbHosts = (url: string) =>
+  url
+    .replace(/^esdb(\+discover)?:\/\//, '')
+    .split(/[?/]/)[0]!
+    .split(',')
+    .map((hostPort) => {
+      const [host, port] = hostPort.split(':');
+      return { host: host!, port: Number(port ?? 2113) };
+    });
+
+const mounts = (service: ComposeService) =>
+  (service.volumes ?? []).map((volume) => {
+    const [source, target] = volume.split(':');
+    return { source: source!, target: target! };
+  });
+
+function checkShopService(file: ComposeFile, name: string) {
+  const service = file.services[name]!;
+  const env = resolvedEnvironment(service);
+  expect(Object.keys(env).filter((key) => !(CONFIG_VARIABLES as string[]).includes(key))).toEqual([]);
+  const config = loadConfig(env);
+  expect(config.EVENT_STORE).toBe('esdb');
+  for (const { host, port } of esdbHosts(config.ESDB_URL!)) {
+    const node = file.services[host];
+    expect(node, `ESDB_URL names ${host}, which is not a service`).toBeDefined();
+    expect(node!.image).toMatch(/^eventstore\//);
+    expect(Number(node!.environment?.EVENTSTORE_NODE_PORT ?? 2113)).toBe(port);
+    expect(node!.environment?.EVENTSTORE_RUN_PROJECTIONS).toBe('None');
+    expect(node!.healthcheck).toBeDefined();
+    expect(service.depends_on).toMatchObject({ [host]: { condition: 'service_healthy' } });
+  }
+  const dataMount = mounts(service).find((mount) => mount.target === config.DATA_DIR);
+  expect(dataMount, `a volume mounted at DATA_DIR (${config.DATA_DIR})`).toBeDefined();
+  expect(file.volumes).toHaveProperty(dataMount!.source);
+  return { service, config };
+}
+
+describe('docker-compose.yml', () => {
+  const file = compose('docker-compose.yml');
+
+  it('runs the shop against the EventStoreDB service, with only variables the shop reads', () => {
+    const { service, config } = checkShopService(file, 'shop');
+    expect(service.build).toBe('.');
+    expect(service.ports?.map((port) => Number(port.split(':').at(-1)))).toEqual([config.PORT]);
+  });
+
+  it('keeps the event data on a volume, and EventStoreDB is a single insecure node', () => {
+    const eventstore = file.services.eventstore!;
+    expect(eventstore.environment).toMatchObject({
+      EVENTSTORE_CLUSTER_SIZE: '1',
+      EVENTSTORE_INSECURE: 'true',
+    });
+    const data = mounts(eventstore).find((mount) => mount.target === '/var/lib/eventstore');
+    expect(file.volumes).toHaveProperty(data!.source);
+  });
+});
+
+describe('deploy/cluster/docker-compose.yml', () => {
+  const file = compose('deploy/cluster/docker-compose.yml');
+  const shops = ['shop-1', 'shop-2'];
+
+  it('runs two shops against three EventStoreDB nodes, sharing uploads and the signing secret', () => {
+    const nodes = Object.keys(file.services).filter((name) =>
+      file.services[name]!.image?.startsWith('eventstore/'),
+    );
+    expect(nodes).toHaveLength(3);
+    for (const name of shops) {
+      const { service, config } = checkShopService(file, name);
+      expect(
+        esdbHosts(config.ESDB_URL!)
+          .map((node) => node.host)
+          .sort(),
+      ).toEqual(nodes.sort());
+      expect(service.environment?.JWT_SECRET).toMatch(/^\$\{JWT_SECRET:\?/);
+      expect(mounts(service)).toContainEqual({ source: 'uploads', target: `${config.DATA_DIR}/uploads` });
+    }
+  });
+
+  it('puts the two shops behind nginx on their PORT', () => {
+    const nginx = read('deploy/cluster/nginx.conf');
+    for (const name of shops) {
+      const port = loadConfig(resolvedEnvironment(file.services[name]!)).PORT;
+      expect(nginx).toContain(`server ${name}:${port}`);
+    }
+    expect(mounts(file.services.proxy!).map((mount) => mount.source)).toContain('./nginx.conf');
+  });
+});
+
+describe('Dockerfile', () => {
+  const dockerfile = read('Dockerfile');
+  const [buildStage = '', runtimeStage = ''] = dockerfile.split(/^FROM .* AS runtime$/m);
+
+  it("builds with the README's commands and starts what `npm start` starts", () => {
+    const startLine = /^npm install && npm start$/m;
+    expect(read('README.md')).toMatch(startLine);
+    expect(buildStage).toMatch(/^RUN npm install --no-audit --no-fund$/m);
+    // `npm start` builds what is not built with `npm run build`, then starts the built server.
+    expect(read('scripts/start.mjs')).toContain("buildArgs: ['run', 'build']");
+    expect(buildStage).toMatch(/^RUN npm run build$/m);
+    expect(read('scripts/start.mjs')).toContain("'services/dist/main.js'");
+    expect(dockerfile).toMatch(/^CMD \["node", "services\/dist\/main.js"\]$/m);
+  });
+
+  it('runs with production dependencies only, as a non-root user, checking /health/ready', () => {
+    expect(runtimeStage).toMatch(/^RUN npm install --omit=dev /m);
+    expect(runtimeStage).toMatch(/^USER node$/m);
+    expect(runtimeStage).toMatch(/^HEALTHCHECK [\s\S]*\/health\/ready/m);
+    expect(runtimeStage).toMatch(/DATA_DIR=\/data/);
+    expect(compose('docker-compose.yml').services.shop!.environment?.DATA_DIR).toBe('/data');
+  });
+
+  it('needs nothing at run time that --omit=dev leaves out', async () => {
+    const manifest = JSON.parse(read('services/package.json')) as { dependencies: Record<string, string> };
+    const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@shop/'));
+    const result = await build({
+      entryPoints: [`${root}services/src/main.ts`, `${root}services/src/cli.ts`],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      write: false,
+      outdir: '/tmp/deploy-files-check',
+      metafile: true,
+      logLevel: 'silent',
+      external: [...external, ...external.map((name) => `${name}/*`)],
+    });
+    const imported = new Set(
+      Object.values(result.metafile.outputs).flatMap((output) =>
+        output.imports.filter((i) => i.external && !i.path.startsWith('node:')).map((i) => i.path),
+      ),
+    );
+    const packageOf = (path: string) =>
+      path
+        .split('/')
+        .slice(0, path.startsWith('@') ? 2 : 1)
+        .join('/');
+    expect([...imported].map(packageOf).filter((name) => !external.includes(name))).toEqual([]);
+    expect(imported.size).toBeGreaterThan(0);
+  });
+});

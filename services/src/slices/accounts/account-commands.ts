@@ -1,0 +1,151 @@
+import { streams } from '@shop/contracts';
+import { type CommandDeps, handleCommand } from '../../platform/commands/handle-command';
+import { userDecider } from './decide';
+import { claimEmail, findEmailOwner, releaseEmail } from './email-claims';
+import { loadUser } from './load-user';
+import { hashPassword } from './passwords';
+import type { RegisteredUser } from './user';
+
+/** What the account commands need: the store, the read-model waiter, a clock and ids. */
+export interface AccountDeps extends CommandDeps {
+  clock: () => Date;
+  newId: () => string;
+}
+
+export interface NewAccount {
+  name: string;
+  /** Already normalised (trimmed, lower-case). */
+  email: string;
+  contact: string;
+  password: string;
+}
+
+/**
+ * Registers a user: hashes the password, claims the e-mail (409 when taken), then appends
+ * UserRegistered. If registering fails after the claim, the claim is given back.
+ */
+export async function registerAccount(
+  deps: AccountDeps,
+  account: NewAccount,
+  options: { isAdmin?: boolean; actor?: string } = {},
+): Promise<RegisteredUser> {
+  const passwordHash = await hashPassword(account.password);
+  const userId = deps.newId();
+  const actor = options.actor ?? userId;
+  await claimEmail(deps, account.email, userId, actor);
+  try {
+    const { state } = await handleCommand(
+      deps,
+      userDecider,
+      streams.user(userId),
+      {
+        type: 'RegisterUser',
+        userId,
+        name: account.name,
+        email: account.email,
+        contact: account.contact,
+        passwordHash,
+        isAdmin: options.isAdmin ?? false,
+        at: deps.clock().toISOString(),
+      },
+      { actor },
+    );
+    return state as RegisteredUser;
+  } catch (error) {
+    await releaseEmail(deps, account.email, userId, actor);
+    throw error;
+  }
+}
+
+export interface ProfileChange {
+  name: string;
+  email: string;
+  contact: string;
+  /** A new password, when it changes. */
+  password?: string | undefined;
+}
+
+/**
+ * Changes name, e-mail, contact and optionally the password of a user whose current password the
+ * caller has already checked. A new e-mail is claimed first and the old one released last, so
+ * the user never stands without a claimed e-mail.
+ */
+export async function updateProfile(
+  deps: AccountDeps,
+  user: RegisteredUser,
+  change: ProfileChange,
+  actor: string,
+): Promise<RegisteredUser> {
+  const stream = streams.user(user.userId);
+  const at = deps.clock().toISOString();
+  const emailChanges = change.email !== user.email;
+  if (emailChanges) await claimEmail(deps, change.email, user.userId, actor);
+  let { state } = await handleCommand(
+    deps,
+    userDecider,
+    stream,
+    {
+      type: 'ChangeProfile',
+      userId: user.userId,
+      name: change.name,
+      email: change.email,
+      contact: change.contact,
+      at,
+    },
+    { actor },
+  ).catch(async (error: unknown) => {
+    if (emailChanges) await releaseEmail(deps, change.email, user.userId, actor);
+    throw error;
+  });
+  if (change.password) {
+    const passwordHash = await hashPassword(change.password);
+    ({ state } = await handleCommand(
+      deps,
+      userDecider,
+      stream,
+      { type: 'ChangePassword', userId: user.userId, passwordHash, at },
+      { actor },
+    ));
+  }
+  if (emailChanges) await releaseEmail(deps, user.email, user.userId, actor);
+  return state as RegisteredUser;
+}
+
+/** Promotes (true) or demotes (false) a user; 404 when there is no such user. */
+export async function changeRole(
+  deps: AccountDeps,
+  userId: string,
+  isAdmin: boolean,
+  actor: string,
+): Promise<RegisteredUser> {
+  const { state } = await handleCommand(
+    deps,
+    userDecider,
+    streams.user(userId),
+    { type: 'ChangeRole', userId, isAdmin, at: deps.clock().toISOString() },
+    { actor },
+  );
+  return state as RegisteredUser;
+}
+
+export type EnsureAdminOutcome = 'created' | 'promoted' | 'unchanged';
+
+/**
+ * Makes sure an administrator with this e-mail exists: creates one when the e-mail is free,
+ * promotes the user who owns it otherwise. An existing user's password is left alone.
+ * Idempotent, and reads only the event store, so the CLI can run it beside a running shop.
+ */
+export async function ensureAdmin(
+  deps: AccountDeps,
+  admin: NewAccount,
+): Promise<{ outcome: EnsureAdminOutcome; user: RegisteredUser }> {
+  const email = admin.email.trim().toLowerCase();
+  const ownerId = await findEmailOwner(deps.store, email);
+  const owner = ownerId ? await loadUser(deps.store, ownerId) : undefined;
+  if (owner?.status === 'registered') {
+    if (owner.isAdmin) return { outcome: 'unchanged', user: owner };
+    return { outcome: 'promoted', user: await changeRole(deps, owner.userId, true, 'system') };
+  }
+  const user = await registerAccount(deps, { ...admin, email }, { isAdmin: true, actor: 'system' });
+  return { outcome: 'created', user };
+}

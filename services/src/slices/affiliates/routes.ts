@@ -1,0 +1,134 @@
+import { type AffiliateRequest, fromMinor, type MyAffiliate, streams } from '@shop/contracts';
+import {
+  type AffiliateRequestRow,
+  commissionOf,
+  countReviewsByUser,
+  findAffiliate,
+  findAffiliateRequest,
+  findCustomer,
+  latestAffiliateRequestOf,
+  listAffiliateRequests,
+} from '@shop/projections';
+import { Hono } from 'hono';
+import { handleCommand, readStreamOrEmpty } from '../../platform/commands/handle-command';
+import { notFound } from '../../platform/errors';
+import type { ShopDeps } from '../../shop-deps';
+import { type AuthEnv, requireAdmin, requireUser } from '../accounts/auth';
+import type { AffiliateEvent } from './affiliate';
+import { newAffiliateCode } from './code';
+import { claimNewAffiliateCode, releaseAffiliateCode } from './code-claims';
+import { affiliateDecider, assertPending } from './decide';
+
+export interface AffiliatesRoutesOptions {
+  /** Draws a candidate code; tests inject clashes. */
+  newCode?: () => string;
+}
+
+const requestNotFound = () => notFound('Affiliate request not found');
+
+/**
+ * The affiliate programme: a signed-in user who has posted a review applies; an admin approves
+ * (issuing a unique code) or rejects a pending request; the user reads their code, link, use
+ * count and commission in one call.
+ */
+export function affiliatesRoutes(deps: ShopDeps, options: AffiliatesRoutesOptions = {}): Hono<AuthEnv> {
+  const app = new Hono<AuthEnv>();
+  const newCode = options.newCode ?? (() => newAffiliateCode());
+
+  const toDto = (row: AffiliateRequestRow): AffiliateRequest => {
+    const user = findCustomer(deps.readModels, { id: row.user_id });
+    return {
+      id: row.id,
+      userId: row.user_id,
+      status: row.status,
+      code: row.code,
+      createdAt: row.created_at,
+      decidedAt: row.decided_at,
+      User: user ? { name: user.name, email: user.email } : null,
+    };
+  };
+  const requestById = (id: string) => {
+    const row = findAffiliateRequest(deps.readModels, { id });
+    if (!row) throw requestNotFound();
+    return row;
+  };
+  const stateOf = async (userId: string) =>
+    (await readStreamOrEmpty(deps.store, streams.affiliate(userId))).reduce(
+      (state, event) => affiliateDecider.evolve(state, event as unknown as AffiliateEvent),
+      affiliateDecider.initialState(),
+    );
+
+  app.post('/affiliate', requireUser(deps), async (c) => {
+    const caller = c.var.caller;
+    const requestId = deps.newId();
+    await handleCommand(
+      deps,
+      affiliateDecider,
+      streams.affiliate(caller.id),
+      {
+        type: 'RequestAffiliate',
+        data: {
+          requestId,
+          userId: caller.id,
+          hasReview: countReviewsByUser(deps.readModels, { userId: caller.id }) > 0,
+          at: deps.clock().toISOString(),
+        },
+      },
+      { actor: caller.id },
+    );
+    const request = toDto(requestById(requestId));
+    return c.json({ ...request, message: `Request submitted! Status: ${request.status}` }, 201);
+  });
+
+  app.get('/affiliate', requireAdmin(deps), (c) => c.json(listAffiliateRequests(deps.readModels).map(toDto)));
+
+  app.get('/affiliate/me', requireUser(deps), (c) => {
+    const userId = c.var.caller.id;
+    const latest = latestAffiliateRequestOf(deps.readModels, { userId });
+    const affiliate = findAffiliate(deps.readModels, { userId });
+    const commission = commissionOf(deps.readModels, { userId });
+    const mine: MyAffiliate = {
+      status: latest?.status ?? 'None',
+      requestId: latest?.id ?? null,
+      code: affiliate?.code ?? null,
+      link: affiliate ? `/?ref=${affiliate.code}` : null,
+      useCount: affiliate?.use_count ?? 0,
+      commission: { earned: fromMinor(commission.earned), pending: fromMinor(commission.pending) },
+    };
+    return c.json(mine);
+  });
+
+  app.put('/affiliate/:id/approve', requireAdmin(deps), async (c) => {
+    const { id: requestId, user_id: userId } = requestById(c.req.param('id'));
+    const admin = c.var.caller.id;
+    assertPending(await stateOf(userId), requestId, 'approved');
+    const code = await claimNewAffiliateCode(deps, userId, admin, newCode);
+    const at = deps.clock().toISOString();
+    await handleCommand(
+      deps,
+      affiliateDecider,
+      streams.affiliate(userId),
+      { type: 'ApproveAffiliate', data: { requestId, userId, code, by: admin, at } },
+      { actor: admin },
+    ).catch(async (error: unknown) => {
+      await releaseAffiliateCode(deps, code, userId, admin);
+      throw error;
+    });
+    return c.json(toDto(requestById(requestId)));
+  });
+
+  app.put('/affiliate/:id/reject', requireAdmin(deps), async (c) => {
+    const { id: requestId, user_id: userId } = requestById(c.req.param('id'));
+    const admin = c.var.caller.id;
+    await handleCommand(
+      deps,
+      affiliateDecider,
+      streams.affiliate(userId),
+      { type: 'RejectAffiliate', data: { requestId, userId, by: admin, at: deps.clock().toISOString() } },
+      { actor: admin },
+    );
+    return c.json(toDto(requestById(requestId)));
+  });
+
+  return app;
+}

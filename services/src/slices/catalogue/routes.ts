@@ -1,0 +1,119 @@
+import { CatalogueQuery, ProductInput, streams } from '@shop/contracts';
+import { categoryCounts, findProduct, listProducts, queryCatalogue } from '@shop/projections';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { type CommandResult, handleCommand } from '../../platform/commands/handle-command';
+import { badRequest } from '../../platform/errors';
+import { AnswerCache } from '../../platform/http/answer-cache';
+import { validate } from '../../platform/http/validate';
+import type { ShopDeps } from '../../shop-deps';
+import { type AuthEnv, requireAdmin } from '../accounts/auth';
+import { productDecider, productNotFound } from './decide';
+import type { ProductEvent, ProductState } from './product';
+import { productDetailsFrom, productFromState } from './product-view';
+import { MAX_UPLOAD_BYTES, storeUploadedImage, tooLargeImage } from './uploads';
+
+/** Room for the multipart envelope around a file of the maximum size. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/**
+ * The catalogue's calls: the public product list, one product and the shopping page's query;
+ * admin-only create, edit, delete and image upload. Money is decimal here, minor units inside.
+ */
+export function catalogueRoutes(deps: ShopDeps): Hono<AuthEnv> {
+  const app = new Hono<AuthEnv>();
+  const admin = requireAdmin(deps);
+  const now = () => deps.clock().toISOString();
+  const answers = new AnswerCache({ version: () => deps.readModels.version() });
+
+  /** The product as the catalogue shows it now, or as the command left it if the read model lags. */
+  const answer = (productId: string, result: CommandResult<ProductState, ProductEvent>) => {
+    const shown = findProduct(deps.readModels, { id: productId });
+    if (shown) return shown;
+    if (result.state.status !== 'listed') throw productNotFound();
+    return productFromState(result.state);
+  };
+
+  app.get('/products', (c) => c.json(listProducts(deps.readModels)));
+
+  app.get('/products/:id', (c) => {
+    const id = c.req.param('id');
+    return answers.respond(c, `product ${id}`, () => {
+      const product = findProduct(deps.readModels, { id });
+      if (!product) throw productNotFound();
+      return product;
+    });
+  });
+
+  app.post('/products', admin, validate('json', ProductInput), async (c) => {
+    const input = c.req.valid('json');
+    const productId = deps.newId();
+    const details = productDetailsFrom(input, deps);
+    const result = await handleCommand(
+      deps,
+      productDecider,
+      streams.product(productId),
+      { type: 'CreateProduct', productId, details, countInStock: input.countInStock, at: now() },
+      { actor: c.var.caller.id },
+    );
+    return c.json(answer(productId, result), 201);
+  });
+
+  app.put('/products/:id', admin, validate('json', ProductInput), async (c) => {
+    const productId = c.req.param('id');
+    const input = c.req.valid('json');
+    const details = productDetailsFrom(input, deps);
+    const result = await handleCommand(
+      deps,
+      productDecider,
+      streams.product(productId),
+      { type: 'UpdateProduct', productId, details, countInStock: input.countInStock, at: now() },
+      { actor: c.var.caller.id },
+    );
+    return c.json(answer(productId, result));
+  });
+
+  app.delete('/products/:id', admin, async (c) => {
+    const productId = c.req.param('id');
+    await handleCommand(
+      deps,
+      productDecider,
+      streams.product(productId),
+      { type: 'DeleteProduct', productId, at: now() },
+      { actor: c.var.caller.id },
+    );
+    return c.json({ message: 'Product deleted', id: productId });
+  });
+
+  app.get('/catalogue', validate('query', CatalogueQuery), (c) => {
+    const query = c.req.valid('query');
+    return answers.respond(c, `catalogue ${JSON.stringify(query)}`, () =>
+      queryCatalogue(deps.readModels, query),
+    );
+  });
+
+  app.get('/categories', (c) => answers.respond(c, 'categories', () => categoryCounts(deps.readModels)));
+
+  app.post(
+    '/upload',
+    admin,
+    bodyLimit({
+      maxSize: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD,
+      onError: () => {
+        throw tooLargeImage();
+      },
+    }),
+    async (c) => {
+      const form = await c.req.parseBody().catch(() => {
+        throw badRequest('Send the image as multipart/form-data in the field "image".', 'image');
+      });
+      const file = form.image;
+      if (!(file instanceof File)) throw badRequest('Choose an image to upload.', 'image');
+      if (file.size > MAX_UPLOAD_BYTES) throw tooLargeImage();
+      const stored = await storeUploadedImage(deps.uploadsDir, Buffer.from(await file.arrayBuffer()));
+      return c.json(stored, 201);
+    },
+  );
+
+  return app;
+}

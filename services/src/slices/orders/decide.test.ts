@@ -1,0 +1,123 @@
+import { ALLOWED_TRANSITIONS, ORDER_STATUSES, type OrderStatus } from '@shop/contracts';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../platform/errors';
+import { type OrderCommand, orderDecider } from './decide';
+import type { OrderEvent } from './order';
+import { anOrderPlaced } from './test-builders';
+
+const at = '2024-05-02T08:00:00.000Z';
+
+/** Given these events, when this command: the events it causes (or the error it throws). */
+function given(...history: OrderEvent[]) {
+  const state = history.reduce(orderDecider.evolve, orderDecider.initialState());
+  return { when: (command: OrderCommand) => () => orderDecider.decide(command, state) };
+}
+
+const placed = (overrides = {}): OrderEvent => ({ type: 'OrderPlaced', data: anOrderPlaced(overrides) });
+const changed = (from: OrderStatus, to: OrderStatus, extra = {}): OrderEvent => ({
+  type: 'StatusChanged',
+  data: { orderId: 'o1', from, to, by: 'admin', paid: false, delivered: false, at, ...extra },
+});
+const change = (to: OrderStatus): OrderCommand => ({
+  type: 'ChangeOrderStatus',
+  data: { orderId: 'o1', to, by: 'admin', at },
+});
+
+function errorOf(run: () => unknown): AppError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('expected the command to be refused');
+}
+
+describe('placing an order', () => {
+  it('given no order, when placed, then OrderPlaced', () => {
+    const data = anOrderPlaced();
+    expect(given().when({ type: 'PlaceOrder', data })()).toEqual([{ type: 'OrderPlaced', data }]);
+  });
+
+  it('given a placed order, when placed again, then 409', () => {
+    const error = errorOf(given(placed()).when({ type: 'PlaceOrder', data: anOrderPlaced() }));
+    expect(error.status).toBe(409);
+  });
+});
+
+describe('changing the status', () => {
+  it('given no order, when changed, then 404 Order not found', () => {
+    const error = errorOf(given().when(change('Paid')));
+    expect([error.status, error.message]).toEqual([404, 'Order not found']);
+  });
+
+  it('given a pending order, when Paid, then it records who and sets the paid flag', () => {
+    expect(given(placed()).when(change('Paid'))()).toEqual([
+      {
+        type: 'StatusChanged',
+        data: { orderId: 'o1', from: 'Pending', to: 'Paid', by: 'admin', paid: true, delivered: false, at },
+      },
+    ]);
+  });
+
+  it('given a dispatched COD order, when Delivered, then delivered and paid at that moment', () => {
+    const [event] = given(placed(), changed('Pending', 'Dispatched')).when(change('Delivered'))();
+    expect(event?.data).toMatchObject({ from: 'Dispatched', to: 'Delivered', paid: true, delivered: true });
+  });
+
+  it('given a dispatched Card order never marked paid, when Delivered, then delivered but not paid', () => {
+    const [event] = given(placed({ paymentMethod: 'Card' }), changed('Pending', 'Dispatched')).when(
+      change('Delivered'),
+    )();
+    expect(event?.data).toMatchObject({ paid: false, delivered: true });
+  });
+
+  it('given a paid COD order, when Delivered, then it is not paid a second time', () => {
+    const history = [placed(), changed('Pending', 'Paid', { paid: true }), changed('Paid', 'Dispatched')];
+    const [event] = given(...history).when(change('Delivered'))();
+    expect(event?.data).toMatchObject({ paid: false, delivered: true });
+  });
+
+  it('follows the state machine exactly: every allowed change passes, every other one is 409', () => {
+    const pathTo: Record<OrderStatus, OrderEvent[]> = {
+      Pending: [],
+      Paid: [changed('Pending', 'Paid', { paid: true })],
+      Processing: [changed('Pending', 'Processing')],
+      Shipped: [changed('Pending', 'Processing'), changed('Processing', 'Shipped')],
+      Dispatched: [changed('Pending', 'Dispatched')],
+      Delivered: [changed('Pending', 'Dispatched'), changed('Dispatched', 'Delivered', { delivered: true })],
+      Cancelled: [changed('Pending', 'Cancelled')],
+    };
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) {
+        const run = given(placed(), ...pathTo[from]).when(change(to));
+        if (ALLOWED_TRANSITIONS[from].includes(to)) {
+          expect(run()[0]?.data).toMatchObject({ from, to });
+        } else {
+          const error = errorOf(run);
+          expect([error.status, error.message]).toEqual([
+            409,
+            `Cannot change an order from ${from} to ${to}.`,
+          ]);
+        }
+      }
+    }
+  });
+});
+
+describe('folding the order', () => {
+  it('keeps the first paid and delivered times', () => {
+    const state = [
+      placed(),
+      changed('Pending', 'Dispatched'),
+      changed('Dispatched', 'Delivered', { paid: true, delivered: true, at: '2024-05-03T00:00:00.000Z' }),
+    ].reduce(orderDecider.evolve, orderDecider.initialState());
+    expect(state).toMatchObject({
+      status: 'Delivered',
+      isPaid: true,
+      paidAt: '2024-05-03T00:00:00.000Z',
+      isDelivered: true,
+      deliveredAt: '2024-05-03T00:00:00.000Z',
+    });
+  });
+});

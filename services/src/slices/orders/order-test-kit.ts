@@ -1,0 +1,117 @@
+import type { Order, OrderInput, Product } from '@shop/contracts';
+import { registerUser, type SignedInUser, type TestShop } from '../../test-support/test-shop';
+
+/** Helpers for the order and affiliate API tests: products, orders with correct totals, reviews. */
+
+export const DEMO_IMAGE = '/images/airlift-high-support-bra.webp';
+
+export async function createProduct(
+  t: TestShop,
+  admin: SignedInUser,
+  overrides: {
+    name?: string;
+    price?: number;
+    countInStock?: number;
+    sizes?: string[];
+    category?: string;
+  } = {},
+): Promise<Product> {
+  const response = await t.request<Product>('POST', '/api/products', {
+    token: admin.token,
+    body: {
+      name: overrides.name ?? 'Running Tee',
+      description: 'A light tee for long runs.',
+      category: overrides.category ?? 'Shirts',
+      price: overrides.price ?? 40,
+      image: DEMO_IMAGE,
+      sizes: overrides.sizes ?? ['SM', 'MD'],
+      countInStock: overrides.countInStock ?? 5,
+    },
+  });
+  if (response.status !== 201)
+    throw new Error(`createProduct: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+export interface Line {
+  product: Product;
+  qty: number;
+  size?: string;
+}
+
+/**
+ * A POST /api/orders body whose totals are what the shop will compute (the client's view when
+ * nothing changed): 5% off with an affiliate code, shipping 10 unless the subtotal is over 100.
+ */
+export function orderBody(lines: Line[], extra: Partial<OrderInput> = {}): OrderInput {
+  const itemsPrice = lines.reduce((sum, l) => sum + l.product.price * l.qty, 0);
+  const discount = extra.affiliateCode ? Math.round(itemsPrice * 5) / 100 : 0;
+  const shippingPrice = itemsPrice > 100 ? 0 : 10;
+  return {
+    orderItems: lines.map((l) => ({
+      product: l.product.id,
+      qty: l.qty,
+      price: l.product.price,
+      size: l.size ?? l.product.sizes[0] ?? '',
+    })),
+    shippingAddress: {
+      fullName: 'Ayesha Khan',
+      address: '1 Mall Road',
+      city: 'Lahore',
+      postalCode: '54000',
+      country: 'Pakistan',
+      phone: '0300-1234567',
+    },
+    paymentMethod: 'COD',
+    itemsPrice,
+    shippingPrice,
+    totalPrice: Math.round((itemsPrice - discount + shippingPrice) * 100) / 100,
+    ...extra,
+  };
+}
+
+export async function placeOrderOk(
+  t: TestShop,
+  user: SignedInUser,
+  lines: Line[],
+  extra: Partial<OrderInput> = {},
+): Promise<Order> {
+  const response = await t.request<Order>('POST', '/api/orders', {
+    token: user.token,
+    body: orderBody(lines, extra),
+  });
+  if (response.status !== 201)
+    throw new Error(`placeOrder: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+export async function setStatus(
+  t: TestShop,
+  admin: SignedInUser,
+  orderId: string,
+  status: string,
+): Promise<Order> {
+  const response = await t.request<Order>('PUT', `/api/admin/orders/${orderId}/status`, {
+    token: admin.token,
+    body: { status },
+  });
+  if (response.status !== 200)
+    throw new Error(`setStatus: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+export async function postReview(t: TestShop, user: SignedInUser, product: Product): Promise<void> {
+  const response = await t.request('POST', '/api/reviews', {
+    token: user.token,
+    body: { productId: product.id, rating: 5, comment: 'Great' },
+  });
+  if (response.status !== 201)
+    throw new Error(`postReview: ${response.status} ${JSON.stringify(response.body)}`);
+}
+
+/** Registers `count` customers one after the other. */
+export async function registerUsers(t: TestShop, count: number): Promise<SignedInUser[]> {
+  const users: SignedInUser[] = [];
+  for (let i = 0; i < count; i++) users.push(await registerUser(t));
+  return users;
+}

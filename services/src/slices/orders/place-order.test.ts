@@ -1,0 +1,179 @@
+import type { ErrorBody, Order, Product } from '@shop/contracts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  openTestShop,
+  registerUser,
+  type SignedInUser,
+  signInAdmin,
+  type TestShop,
+} from '../../test-support/test-shop';
+import { createProduct, orderBody, placeOrderOk } from './order-test-kit';
+import { placeOrder } from './place-order';
+import { PRICE_CHANGED_MESSAGE } from './pricing';
+
+let t: TestShop;
+let admin: SignedInUser;
+let shopper: SignedInUser;
+let tee: Product;
+
+beforeEach(async () => {
+  t = await openTestShop();
+  admin = await signInAdmin(t);
+  shopper = await registerUser(t);
+  tee = await createProduct(t, admin, { name: 'Running Tee', price: 40, countInStock: 5 });
+});
+afterEach(() => t.close());
+
+const post = (body: unknown, token = shopper.token, headers: Record<string, string> = {}) =>
+  t.request<Order & ErrorBody>('POST', '/api/orders', { token, body, headers });
+const stockOf = async (product: Product) =>
+  (await t.request<Product>('GET', `/api/products/${product.id}`)).body.countInStock;
+
+describe('POST /api/orders', () => {
+  it('prices the order on the server, reserves the stock and answers the order (201)', async () => {
+    const response = await post(orderBody([{ product: tee, qty: 2, size: 'MD' }]));
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({
+      userId: shopper.id,
+      status: 'Pending',
+      isPaid: false,
+      itemsPrice: 80,
+      discountPrice: 0,
+      shippingPrice: 10,
+      totalPrice: 90,
+      paymentMethod: 'COD',
+      shippingAddress: { city: 'Lahore', phone: '0300-1234567' },
+      User: { name: shopper.name, email: shopper.email },
+    });
+    expect(response.body.orderItems).toEqual([
+      expect.objectContaining({ product: tee.id, name: 'Running Tee', price: 40, qty: 2, size: 'MD' }),
+    ]);
+    expect(await stockOf(tee)).toBe(3);
+  });
+
+  it('gives free shipping over 100 and ignores the prices a client sends per line', async () => {
+    const body = orderBody([{ product: tee, qty: 3 }]);
+    body.orderItems[0]!.price = 0.01;
+    const response = await post(body);
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ itemsPrice: 120, shippingPrice: 0, totalPrice: 120 });
+  });
+
+  it('refuses a tampered total with 409 PRICE_CHANGED and takes no stock', async () => {
+    const response = await post({ ...orderBody([{ product: tee, qty: 1 }]), totalPrice: 1 });
+    expect(response.status).toBe(409);
+    expect(response.body).toMatchObject({ code: 'PRICE_CHANGED', message: PRICE_CHANGED_MESSAGE });
+    expect(await stockOf(tee)).toBe(5);
+  });
+
+  it('refuses when the price changed since the cart was loaded', async () => {
+    const stale = orderBody([{ product: tee, qty: 1 }]);
+    await t.request('PUT', `/api/products/${tee.id}`, {
+      token: admin.token,
+      body: { ...tee, price: 45, image: tee.image },
+    });
+    expect((await post(stale)).body.code).toBe('PRICE_CHANGED');
+  });
+
+  it('refuses an unknown product with 404 naming it, and a deleted one with 400 naming it', async () => {
+    const unknown = await post(orderBody([{ product: { ...tee, id: 'no-such-product' }, qty: 1 }]));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toContain('no-such-product');
+
+    await t.request('DELETE', `/api/products/${tee.id}`, { token: admin.token });
+    const deleted = await post(orderBody([{ product: tee, qty: 1 }]));
+    expect([deleted.status, deleted.body.message]).toEqual([400, '"Running Tee" is no longer available.']);
+  });
+
+  it('refuses a quantity above the stock with 409 OUT_OF_STOCK naming the product', async () => {
+    const response = await post(orderBody([{ product: tee, qty: 6 }]));
+    expect(response.status).toBe(409);
+    expect(response.body).toMatchObject({
+      code: 'OUT_OF_STOCK',
+      message: 'Only 5 of "Running Tee" left in stock.',
+    });
+  });
+
+  it('refuses a missing or unknown size for a product with sizes', async () => {
+    const noSize = await post(orderBody([{ product: tee, qty: 1, size: '' }]));
+    expect([noSize.status, noSize.body.message]).toEqual([400, 'Please choose a size for "Running Tee".']);
+    const badSize = await post(orderBody([{ product: tee, qty: 1, size: 'XL' }]));
+    expect(badSize.body.fields).toEqual([
+      { field: 'orderItems.0.size', message: 'Size XL is not available for "Running Tee".' },
+    ]);
+  });
+
+  it('validates the body, naming each field', async () => {
+    const good = orderBody([{ product: tee, qty: 1 }]);
+    const cases: [unknown, string][] = [
+      [{ ...good, orderItems: [] }, 'orderItems'],
+      [{ ...good, orderItems: [{ ...good.orderItems[0], qty: 0 }] }, 'orderItems.0.qty'],
+      [{ ...good, orderItems: [{ ...good.orderItems[0], qty: 1.5 }] }, 'orderItems.0.qty'],
+      [{ ...good, shippingAddress: { ...good.shippingAddress, address: ' ' } }, 'shippingAddress.address'],
+      [{ ...good, shippingAddress: { ...good.shippingAddress, city: undefined } }, 'shippingAddress.city'],
+      [
+        { ...good, shippingAddress: { ...good.shippingAddress, postalCode: '' } },
+        'shippingAddress.postalCode',
+      ],
+      [{ ...good, shippingAddress: { ...good.shippingAddress, country: '' } }, 'shippingAddress.country'],
+      [{ ...good, shippingAddress: { ...good.shippingAddress, phone: '12345' } }, 'shippingAddress.phone'],
+      [{ ...good, paymentMethod: 'Bitcoin' }, 'paymentMethod'],
+    ];
+    for (const [body, field] of cases) {
+      const response = await post(body);
+      expect(response.status, field).toBe(400);
+      expect(response.body.fields?.map((f) => f.field)).toContain(field);
+    }
+  });
+
+  it('accepts Pakistani phone formats, no phone at all, and the manual payment method', async () => {
+    for (const phone of ['0300-1234567', '+92 300 1234567', '03001234567', '']) {
+      const body = orderBody([{ product: tee, qty: 1 }], { paymentMethod: 'Card' });
+      const response = await post({ ...body, shippingAddress: { ...body.shippingAddress, phone } });
+      expect(response.status, phone).toBe(201);
+    }
+  });
+
+  it('needs a signed-in caller', async () => {
+    const response = await t.request('POST', '/api/orders', { body: orderBody([{ product: tee, qty: 1 }]) });
+    expect(response.status).toBe(401);
+  });
+
+  it('sums the units of one product across sizes against its stock', async () => {
+    const response = await post(
+      orderBody([
+        { product: tee, qty: 3, size: 'SM' },
+        { product: tee, qty: 3, size: 'MD' },
+      ]),
+    );
+    expect(response.body.code).toBe('OUT_OF_STOCK');
+  });
+
+  it('takes nothing when a later line cannot be reserved: earlier reservations are given back', async () => {
+    const shorts = await createProduct(t, admin, { name: 'Shorts', price: 30, countInStock: 1, sizes: [] });
+    const [first, last] = [tee, shorts].sort((a, b) => (a.id < b.id ? -1 : 1)) as [Product, Product];
+    await placeOrderOk(t, shopper, [{ product: last, qty: last.countInStock }]);
+    // A read model that has not seen that order yet still shows the stock, so only the reservation refuses.
+    const stale = (id: string) => {
+      const product = [tee, shorts].find((p) => p.id === id);
+      return product && { ...product, price: Math.round(product.price * 100), deleted: false };
+    };
+    const attempt = placeOrder(
+      { ...t.deps, findProduct: stale, findAffiliateByCode: () => undefined },
+      shopper.id,
+      orderBody([
+        { product: first, qty: 1 },
+        { product: last, qty: 1 },
+      ]),
+    );
+    await expect(attempt).rejects.toMatchObject({ status: 409, code: 'OUT_OF_STOCK' });
+    expect(await stockOf(first)).toBe(first.countInStock);
+    const orders = await t.request<Order[]>('GET', '/api/orders/myorders', { token: shopper.token });
+    expect(orders.body).toHaveLength(1);
+  });
+
+  it('refuses an affiliate code nobody owns', async () => {
+    const response = await post(orderBody([{ product: tee, qty: 1 }], { affiliateCode: 'nobody1' }));
+    expect([response.status, response.body.message]).toEqual([400, 'Affiliate code NOBODY1 is not valid.']);
+  });
+});

@@ -1,0 +1,150 @@
+import { type OrderInput, streams } from '@shop/contracts';
+import { type CommandDeps, handleCommand } from '../../platform/commands/handle-command';
+import { badRequest, serviceUnavailable } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
+import { releaseProductStock, reserveProductStock } from '../catalogue/stock';
+import { orderDecider } from './decide';
+import {
+  claimIdempotencyKey,
+  type IdempotencyDeps,
+  readIdempotencyClaim,
+  releaseIdempotencyKey,
+} from './idempotency';
+import { unitsByProduct } from './order';
+import { type PricedProduct, priceAndCompare, priceLines } from './pricing';
+
+/**
+ * Shoppers racing for one product all append to its stream; each round at least one wins, so this
+ * many retries lets a crowd of that size settle on OUT_OF_STOCK instead of a spurious conflict.
+ */
+const RESERVATION_RETRIES = 30;
+
+export interface PlaceOrderDeps extends CommandDeps, IdempotencyDeps {
+  clock: () => Date;
+  newId: () => string;
+  logger: Logger;
+  /** The product as the catalogue read model has it now. */
+  findProduct: (productId: string) => PricedProduct | undefined;
+  /** The approved affiliate owning a code (upper-case), if any. */
+  findAffiliateByCode: (code: string) => { userId: string } | undefined;
+  /**
+   * Past this, an attempt gives its stock back instead of placing the order, so it can never
+   * place an order whose reservations the sweep may already have released. Keep it well under
+   * the sweep's grace period.
+   */
+  placeDeadlineMs?: number;
+}
+
+export interface PlacedOrderResult {
+  orderId: string;
+  /** False when an earlier request with the same Idempotency-Key placed it. */
+  created: boolean;
+}
+
+/**
+ * Places an order: prices every line from the catalogue, claims the idempotency key (if any),
+ * reserves stock on each product stream in product-id order, then appends OrderPlaced. A refusal
+ * before the first write appends nothing; a later one gives back what was taken (reservations, the
+ * key) and rethrows.
+ */
+export async function placeOrder(
+  deps: PlaceOrderDeps,
+  userId: string,
+  input: OrderInput,
+  idempotencyKey?: string,
+): Promise<PlacedOrderResult> {
+  const orderId = deps.newId();
+  const check = () => {
+    const affiliate = resolveAffiliate(deps, userId, input.affiliateCode);
+    const lines = priceLines(input.orderItems, deps.findProduct, deps.newId);
+    return { affiliate, lines, pricing: priceAndCompare(lines, affiliate !== undefined, input) };
+  };
+  // A refusal found by reading alone appends nothing. Only while another request holds the key is
+  // the key claimed first: that one may have taken the last unit, and this retry must replay it.
+  let checked: ReturnType<typeof check> | undefined;
+  const claim = idempotencyKey ? await readIdempotencyClaim(deps, userId, idempotencyKey) : undefined;
+  if (claim?.orderId === undefined) checked = check();
+  if (idempotencyKey) {
+    const outcome = await claimIdempotencyKey(deps, userId, idempotencyKey, orderId, claim);
+    if (outcome.kind === 'replay') return { orderId: outcome.orderId, created: false };
+  }
+  const reserved: { productId: string; qty: number }[] = [];
+  const startedAt = deps.clock().getTime();
+  const context = { actor: userId, correlationId: orderId };
+  try {
+    const { affiliate, lines, pricing } = checked ?? check();
+    for (const [productId, qty] of unitsByProduct(lines)) {
+      await reserveProductStock(
+        { ...deps, maxRetries: RESERVATION_RETRIES },
+        { productId, orderId, qty, at: deps.clock().toISOString() },
+        context,
+      );
+      reserved.push({ productId, qty });
+    }
+    if (deps.clock().getTime() - startedAt > (deps.placeDeadlineMs ?? 60_000)) {
+      throw serviceUnavailable('Placing your order took too long, so nothing was ordered. Please try again.');
+    }
+    await handleCommand(
+      deps,
+      orderDecider,
+      streams.order(orderId),
+      {
+        type: 'PlaceOrder',
+        data: {
+          orderId,
+          userId,
+          lines,
+          shippingAddress: input.shippingAddress,
+          paymentMethod: input.paymentMethod,
+          ...pricing,
+          affiliateCode: affiliate ? affiliate.code : null,
+          affiliateUserId: affiliate ? affiliate.userId : null,
+          at: deps.clock().toISOString(),
+        },
+      },
+      context,
+    );
+    return { orderId, created: true };
+  } catch (error) {
+    await giveBack(deps, { userId, orderId, reserved, idempotencyKey });
+    throw error;
+  }
+}
+
+function resolveAffiliate(
+  deps: PlaceOrderDeps,
+  userId: string,
+  rawCode: string | undefined,
+): { code: string; userId: string } | undefined {
+  const code = rawCode?.trim().toUpperCase();
+  if (!code) return undefined;
+  const owner = deps.findAffiliateByCode(code);
+  if (!owner) throw badRequest(`Affiliate code ${code} is not valid.`, 'affiliateCode');
+  if (owner.userId === userId) throw badRequest('You cannot use your own affiliate code.', 'affiliateCode');
+  return { code, userId: owner.userId };
+}
+
+/** Compensation after a refusal; whatever fails here is left to the sweep and logged. */
+async function giveBack(
+  deps: PlaceOrderDeps,
+  refused: {
+    userId: string;
+    orderId: string;
+    reserved: { productId: string; qty: number }[];
+    idempotencyKey?: string;
+  },
+): Promise<void> {
+  const { userId, orderId } = refused;
+  try {
+    for (const { productId, qty } of refused.reserved) {
+      await releaseProductStock(
+        deps,
+        { productId, orderId, qty, reason: 'order-refused', at: deps.clock().toISOString() },
+        { actor: userId, correlationId: orderId },
+      );
+    }
+    if (refused.idempotencyKey) await releaseIdempotencyKey(deps, userId, refused.idempotencyKey, orderId);
+  } catch (error) {
+    deps.logger.warn('could not give back a refused order; the sweep will', { orderId, error });
+  }
+}

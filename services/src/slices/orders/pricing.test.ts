@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../platform/errors';
+import { PRICE_CHANGED_MESSAGE, type PricedProduct, priceAndCompare, priceLines } from './pricing';
+import { anOrderInput, aPricedProduct } from './test-builders';
+
+const catalogue =
+  (...products: PricedProduct[]) =>
+  (id: string) =>
+    products.find((p) => p.id === id);
+let n = 0;
+const lineId = () => `line-${++n}`;
+
+function refusal(run: () => unknown): AppError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('pricing the lines from the catalogue', () => {
+  it('uses the product price as it is now, never the client line price', () => {
+    const [line] = priceLines(
+      [{ product: 'p1', qty: 2, price: 0.01, size: 'MD' }],
+      catalogue(aPricedProduct({ price: 4_550 })),
+      lineId,
+    );
+    expect(line).toMatchObject({
+      productId: 'p1',
+      unitPrice: 4_550,
+      qty: 2,
+      size: 'MD',
+      name: 'Running Tee',
+    });
+  });
+
+  it('refuses an unknown product with 404 naming it', () => {
+    const error = refusal(() =>
+      priceLines([{ product: 'nope', qty: 1, price: 1, size: '' }], catalogue(), lineId),
+    );
+    expect(error.status).toBe(404);
+    expect(error.message).toContain('nope');
+  });
+
+  it('refuses a deleted product with 400 naming it', () => {
+    const error = refusal(() =>
+      priceLines(
+        [{ product: 'p1', qty: 1, price: 1, size: 'MD' }],
+        catalogue(aPricedProduct({ deleted: true })),
+        lineId,
+      ),
+    );
+    expect([error.status, error.message]).toEqual([400, '"Running Tee" is no longer available.']);
+  });
+
+  it('needs a size the product offers when it has sizes, and ignores one when it has none', () => {
+    const sized = catalogue(aPricedProduct());
+    expect(
+      refusal(() => priceLines([{ product: 'p1', qty: 1, price: 1, size: '' }], sized, lineId)).message,
+    ).toBe('Please choose a size for "Running Tee".');
+    expect(
+      refusal(() => priceLines([{ product: 'p1', qty: 1, price: 1, size: 'XL' }], sized, lineId)).fields,
+    ).toEqual([{ field: 'orderItems.0.size', message: 'Size XL is not available for "Running Tee".' }]);
+    const plain = catalogue(aPricedProduct({ sizes: [] }));
+    expect(priceLines([{ product: 'p1', qty: 1, price: 1, size: '-' }], plain, lineId)[0]?.size).toBe('');
+  });
+
+  it('refuses more units than are in stock with 409 OUT_OF_STOCK naming the product, summing sizes', () => {
+    const lines = [
+      { product: 'p1', qty: 3, price: 40, size: 'SM' },
+      { product: 'p1', qty: 3, price: 40, size: 'MD' },
+    ];
+    const error = refusal(() => priceLines(lines, catalogue(aPricedProduct({ countInStock: 5 })), lineId));
+    expect([error.status, error.code, error.message]).toEqual([
+      409,
+      'OUT_OF_STOCK',
+      'Only 5 of "Running Tee" left in stock.',
+    ]);
+    const sold = refusal(() => priceLines(lines, catalogue(aPricedProduct({ countInStock: 0 })), lineId));
+    expect(sold.message).toBe('"Running Tee" is out of stock.');
+  });
+});
+
+describe('comparing with the totals the client saw', () => {
+  const lines = priceLines(
+    [{ product: 'p1', qty: 2, price: 40, size: 'MD' }],
+    catalogue(aPricedProduct()),
+    lineId,
+  );
+
+  it('accepts the same totals and answers them in minor units', () => {
+    expect(priceAndCompare(lines, false, anOrderInput())).toEqual({
+      itemsPrice: 8_000,
+      discount: 0,
+      shippingPrice: 1_000,
+      totalPrice: 9_000,
+    });
+  });
+
+  it('takes 5% off the subtotal with an affiliate code, shipping decided on the undiscounted subtotal', () => {
+    expect(priceAndCompare(lines, true, anOrderInput({ totalPrice: 86 }))).toMatchObject({
+      discount: 400,
+      totalPrice: 8_600,
+    });
+  });
+
+  it('refuses a tampered total, subtotal or shipping with 409 PRICE_CHANGED', () => {
+    for (const tampered of [{ totalPrice: 1 }, { itemsPrice: 70 }, { shippingPrice: 0, totalPrice: 80 }]) {
+      const error = refusal(() => priceAndCompare(lines, false, anOrderInput(tampered)));
+      expect([error.status, error.code, error.message]).toEqual([
+        409,
+        'PRICE_CHANGED',
+        PRICE_CHANGED_MESSAGE,
+      ]);
+    }
+  });
+});
