@@ -1,5 +1,5 @@
-import { type EventData, type EventStore, NO_STREAM, streams, WrongExpectedVersion } from '@shop/contracts';
-import { readStreamOrEmpty } from '../../platform/commands/handle-command';
+import { type EventStore, streams } from '@shop/contracts';
+import { type Claim, readClaim, releaseClaim, takeClaim } from '../../platform/commands/claims';
 import { conflict } from '../../platform/errors';
 import { loadUser } from './load-user';
 
@@ -17,16 +17,9 @@ export interface ClaimDeps {
   clock: () => Date;
 }
 
-interface ClaimState {
-  ownerId: string | undefined;
-  claimedAt: string | undefined;
-  /** Revision of the claim stream's last event, -1 when it has none. */
-  revision: number;
-}
-
 /** Who owns an e-mail now, according to its claim stream. */
 export async function findEmailOwner(store: EventStore, email: string): Promise<string | undefined> {
-  return (await readClaim(store, email)).ownerId;
+  return (await readClaim(store, streams.emailClaim(email))).ownerId;
 }
 
 /**
@@ -39,25 +32,13 @@ export async function claimEmail(
   ownerId: string,
   actor: string,
 ): Promise<void> {
+  const stream = streams.emailClaim(email);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const claim = await readClaim(deps.store, email);
+    const claim = await readClaim(deps.store, stream);
     if (claim.ownerId === ownerId) return;
     if (claim.ownerId && !(await isOrphaned(deps, claim, email))) throw conflict(EMAIL_TAKEN);
-    const at = deps.clock().toISOString();
-    const events = [
-      ...(claim.ownerId ? [released(email, claim.ownerId, at)] : []),
-      { type: 'ValueClaimed', data: { value: email, ownerId, at } satisfies EventData<'ValueClaimed'> },
-    ];
-    try {
-      await deps.store.append(
-        streams.emailClaim(email),
-        events.map((e) => ({ ...e, metadata: { actor } })),
-        { expectedRevision: claim.revision === -1 ? NO_STREAM : claim.revision },
-      );
-      return;
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersion)) throw error;
-    }
+    const change = { value: email, ownerId, at: deps.clock().toISOString(), actor };
+    if (await takeClaim(deps.store, stream, claim, change)) return;
   }
   throw conflict(EMAIL_TAKEN);
 }
@@ -69,41 +50,11 @@ export async function releaseEmail(
   ownerId: string,
   actor: string,
 ): Promise<void> {
-  const claim = await readClaim(deps.store, email);
-  if (claim.ownerId !== ownerId) return;
-  try {
-    await deps.store.append(
-      streams.emailClaim(email),
-      [{ ...released(email, ownerId, deps.clock().toISOString()), metadata: { actor } }],
-      { expectedRevision: claim.revision },
-    );
-  } catch (error) {
-    if (!(error instanceof WrongExpectedVersion)) throw error;
-  }
+  const change = { value: email, ownerId, at: deps.clock().toISOString(), actor };
+  await releaseClaim(deps.store, streams.emailClaim(email), change);
 }
 
-function released(value: string, ownerId: string, at: string) {
-  return { type: 'ValueReleased', data: { value, ownerId, at } satisfies EventData<'ValueReleased'> };
-}
-
-async function readClaim(store: EventStore, email: string): Promise<ClaimState> {
-  const history = await readStreamOrEmpty(store, streams.emailClaim(email));
-  const state: ClaimState = { ownerId: undefined, claimedAt: undefined, revision: -1 };
-  for (const event of history) {
-    state.revision = event.revision;
-    if (event.type === 'ValueClaimed') {
-      const data = event.data as EventData<'ValueClaimed'>;
-      state.ownerId = data.ownerId;
-      state.claimedAt = data.at;
-    } else if (event.type === 'ValueReleased') {
-      state.ownerId = undefined;
-      state.claimedAt = undefined;
-    }
-  }
-  return state;
-}
-
-async function isOrphaned(deps: ClaimDeps, claim: ClaimState, email: string): Promise<boolean> {
+async function isOrphaned(deps: ClaimDeps, claim: Claim, email: string): Promise<boolean> {
   const age = deps.clock().getTime() - Date.parse(claim.claimedAt ?? '');
   if (!(age >= ORPHAN_AFTER_MS)) return false;
   const owner = await loadUser(deps.store, claim.ownerId!);

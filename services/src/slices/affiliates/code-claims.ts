@@ -1,4 +1,5 @@
-import { type EventData, type EventStore, NO_STREAM, streams, WrongExpectedVersion } from '@shop/contracts';
+import { type EventStore, streams } from '@shop/contracts';
+import { releaseClaim, takeClaim, UNCLAIMED } from '../../platform/commands/claims';
 import { conflict } from '../../platform/errors';
 
 export interface CodeClaimDeps {
@@ -10,7 +11,7 @@ const ATTEMPTS = 10;
 
 /**
  * Claims a fresh affiliate code for a user through its claim stream (NO_STREAM: whoever appends
- * first owns it), drawing a new code on every clash.
+ * first owns it), drawing a new code on every clash. A code is never reused, even once released.
  */
 export async function claimNewAffiliateCode(
   deps: CodeClaimDeps,
@@ -20,19 +21,8 @@ export async function claimNewAffiliateCode(
 ): Promise<string> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const code = newCode().toUpperCase();
-    const data: EventData<'ValueClaimed'> = { value: code, ownerId: userId, at: deps.clock().toISOString() };
-    try {
-      await deps.store.append(
-        streams.affiliateCodeClaim(code),
-        [{ type: 'ValueClaimed', data, metadata: { actor } }],
-        {
-          expectedRevision: NO_STREAM,
-        },
-      );
-      return code;
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersion)) throw error;
-    }
+    const change = { value: code, ownerId: userId, at: deps.clock().toISOString(), actor };
+    if (await takeClaim(deps.store, streams.affiliateCodeClaim(code), UNCLAIMED, change)) return code;
   }
   throw conflict('Could not issue a unique affiliate code. Please try again.');
 }
@@ -44,16 +34,7 @@ export async function releaseAffiliateCode(
   userId: string,
   actor: string,
 ): Promise<void> {
-  const data: EventData<'ValueReleased'> = { value: code, ownerId: userId, at: deps.clock().toISOString() };
-  try {
-    await deps.store.append(
-      streams.affiliateCodeClaim(code),
-      [{ type: 'ValueReleased', data, metadata: { actor } }],
-      {
-        expectedRevision: 0,
-      },
-    );
-  } catch (error) {
-    if (!(error instanceof WrongExpectedVersion)) throw error;
-  }
+  const change = { value: code, ownerId: userId, at: deps.clock().toISOString(), actor };
+  const claimedJustNow = { ownerId: userId, claimedAt: change.at, revision: 0 };
+  await releaseClaim(deps.store, streams.affiliateCodeClaim(code), change, claimedJustNow);
 }

@@ -1,4 +1,5 @@
-import { type EventData, type EventStore, NO_STREAM, streams, WrongExpectedVersion } from '@shop/contracts';
+import { type EventStore, streams } from '@shop/contracts';
+import { type Claim, readClaim, releaseClaim, takeClaim } from '../../platform/commands/claims';
 import { readStreamOrEmpty } from '../../platform/commands/handle-command';
 import { conflict } from '../../platform/errors';
 
@@ -21,14 +22,6 @@ export interface IdempotencyDeps {
 /** Either this request now owns the key for `orderId`, or an earlier request placed `orderId`. */
 export type KeyOutcome = { kind: 'claimed' } | { kind: 'replay'; orderId: string };
 
-/** Who holds a key now, as its claim stream says. */
-export interface Claim {
-  orderId: string | undefined;
-  claimedAt: string | undefined;
-  /** Revision of the claim stream's last event, -1 when there is none. */
-  revision: number;
-}
-
 const ATTEMPTS = 3;
 
 /**
@@ -48,39 +41,23 @@ export async function claimIdempotencyKey(
   const stream = streams.idempotencyClaim(userId, key);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     // Taken since it was read? The append's expected revision refuses it, and the next attempt reads.
-    const reuse = attempt === 0 && justRead !== undefined && justRead.orderId === undefined;
+    const reuse = attempt === 0 && justRead !== undefined && justRead.ownerId === undefined;
     const claim = reuse ? justRead : await readClaim(deps.store, stream);
-    if (claim.orderId) {
+    if (claim.ownerId) {
       const age = deps.clock().getTime() - Date.parse(claim.claimedAt ?? '');
       const orphaned = age >= (deps.orphanAfterMs ?? 3 * 60_000);
-      if (await waitForOrder(deps, claim.orderId, orphaned ? 0 : (deps.waitForFirstMs ?? 3_000))) {
-        return { kind: 'replay', orderId: claim.orderId };
+      if (await waitForOrder(deps, claim.ownerId, orphaned ? 0 : (deps.waitForFirstMs ?? 3_000))) {
+        return { kind: 'replay', orderId: claim.ownerId };
       }
       if (!orphaned) throw conflict(ALREADY_BEING_PLACED);
     }
-    const at = deps.clock().toISOString();
-    const events = [
-      ...(claim.orderId ? [released(key, claim.orderId, at)] : []),
-      {
-        type: 'ValueClaimed',
-        data: { value: key, ownerId: orderId, at } satisfies EventData<'ValueClaimed'>,
-      },
-    ];
-    try {
-      await deps.store.append(
-        stream,
-        events.map((e) => ({ ...e, metadata: { actor: userId } })),
-        { expectedRevision: claim.revision === -1 ? NO_STREAM : claim.revision },
-      );
-      return { kind: 'claimed' };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersion)) throw error;
-    }
+    const change = { value: key, ownerId: orderId, at: deps.clock().toISOString(), actor: userId };
+    if (await takeClaim(deps.store, stream, claim, change)) return { kind: 'claimed' };
   }
   throw conflict(ALREADY_BEING_PLACED);
 }
 
-/** The key's claim as the log has it now; `orderId` undefined when no request holds it. */
+/** The key's claim as the log has it now; `ownerId` (the order's id) undefined when no request holds it. */
 export function readIdempotencyClaim(deps: IdempotencyDeps, userId: string, key: string): Promise<Claim> {
   return readClaim(deps.store, streams.idempotencyClaim(userId, key));
 }
@@ -95,18 +72,8 @@ export async function releaseIdempotencyKey(
   key: string,
   orderId: string,
 ): Promise<void> {
-  const stream = streams.idempotencyClaim(userId, key);
-  const claim = await readClaim(deps.store, stream);
-  if (claim.orderId !== orderId) return;
-  try {
-    await deps.store.append(
-      stream,
-      [{ ...released(key, orderId, deps.clock().toISOString()), metadata: { actor: userId } }],
-      { expectedRevision: claim.revision },
-    );
-  } catch (error) {
-    if (!(error instanceof WrongExpectedVersion)) throw error;
-  }
+  const change = { value: key, ownerId: orderId, at: deps.clock().toISOString(), actor: userId };
+  await releaseClaim(deps.store, streams.idempotencyClaim(userId, key), change);
 }
 
 /** Polls the log for the order; real time, not the injected clock: this is a wait, not a rule. */
@@ -118,24 +85,4 @@ async function waitForOrder(deps: IdempotencyDeps, orderId: string, waitMs: numb
     if (Date.now() >= deadline) return false;
     await sleep(25);
   }
-}
-
-function released(value: string, ownerId: string, at: string) {
-  return { type: 'ValueReleased', data: { value, ownerId, at } satisfies EventData<'ValueReleased'> };
-}
-
-async function readClaim(store: EventStore, stream: string): Promise<Claim> {
-  const claim: Claim = { orderId: undefined, claimedAt: undefined, revision: -1 };
-  for (const event of await readStreamOrEmpty(store, stream)) {
-    claim.revision = event.revision;
-    if (event.type === 'ValueClaimed') {
-      const data = event.data as EventData<'ValueClaimed'>;
-      claim.orderId = data.ownerId;
-      claim.claimedAt = data.at;
-    } else if (event.type === 'ValueReleased') {
-      claim.orderId = undefined;
-      claim.claimedAt = undefined;
-    }
-  }
-  return claim;
 }

@@ -63,7 +63,7 @@ export async function placeOrder(
   // the key claimed first: that one may have taken the last unit, and this retry must replay it.
   let checked: ReturnType<typeof check> | undefined;
   const claim = idempotencyKey ? await readIdempotencyClaim(deps, userId, idempotencyKey) : undefined;
-  if (claim?.orderId === undefined) checked = check();
+  if (claim?.ownerId === undefined) checked = check();
   if (idempotencyKey) {
     const outcome = await claimIdempotencyKey(deps, userId, idempotencyKey, orderId, claim);
     if (outcome.kind === 'replay') return { orderId: outcome.orderId, created: false };
