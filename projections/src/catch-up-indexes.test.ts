@@ -8,8 +8,8 @@ import {
   restoreNextIndex,
   setIndexesAside,
 } from './catch-up-indexes';
-import { openReadModels, type ReadModelsDb } from './db';
-import type { Migration } from './migrate';
+import type { Migration, ReadModelsDb } from './database';
+import { openReadModels } from './db';
 import { readModelMigrations } from './migrations';
 import type { Projector } from './projector';
 import { useProjectionFixture } from './test-support/projection-fixture';

@@ -1,4 +1,4 @@
-import type { ReadModelsDb } from './db';
+import type { ReadModelsDb } from './database';
 import { prepareQuery } from './prepared-query';
 import type { ProjectionCheckpointRow, ProjectorState } from './read-models';
 

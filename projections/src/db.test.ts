@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { Migration } from './database';
 import { openReadModels } from './db';
-import type { Migration } from './migrate';
 import { readModelMigrations } from './migrations';
 import { useTempDir } from './test-support/temp-dir';
 import { openTestReadModels, testTables } from './test-support/test-tables';

@@ -8,15 +8,16 @@ export { ProjectorFailed } from './apply-chunk';
 export * from './catalogue';
 export type { ProjectorFailure } from './checkpoints';
 export * from './customers';
-export { type OpenReadModelsOptions, openReadModels, type ReadModelsDb, type RunResult } from './db';
+export type { Migration, ReadModelsDb, RunResult } from './database';
+export { type OpenReadModelsOptions, openReadModels } from './db';
 export * from './metrics';
-export type { Migration, MigrationsTable } from './migrate';
 export { readModelMigrations } from './migrations';
 export * from './orders';
 export { argumentsFor, type PreparedQuery, prepareQuery } from './prepared-query';
 export type { ProjectionStatus, ProjectorStatus } from './projection-status';
 export type { Projector } from './projector';
 export type {
+  MigrationsTable,
   ProjectionCheckpointRow,
   ProjectionCheckpointsTable,
   ProjectorState,

@@ -1,20 +1,4 @@
-import type { ReadModelsDb } from './db';
-
-/**
- * One schema step of the read-model database. Named `NNN-slice` (e.g. `002-catalogue`) after its file
- * in `migrations/`; applied once, in number order, each in its own transaction.
- */
-export interface Migration {
-  name: string;
-  up(db: ReadModelsDb): void;
-}
-
-/** The migrations table: which steps this database has had. */
-export interface MigrationsTable {
-  name: string;
-  /** Epoch milliseconds. */
-  applied_at: number;
-}
+import type { Migration, ReadModelsDb } from './database';
 
 const MIGRATION_NAME = /^(\d{3})-[a-z0-9-]+$/;
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openReadModels, type ReadModelsDb } from './db';
+import type { ReadModelsDb } from './database';
+import { openReadModels } from './db';
 import { prepareQuery } from './prepared-query';
 
 const count = prepareQuery<{ name: string; delta: number }>(

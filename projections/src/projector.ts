@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@shop/contracts';
-import type { ReadModelsDb } from './db';
+import type { ReadModelsDb } from './database';
 import type { PreparedQuery } from './prepared-query';
 
 /**

@@ -7,7 +7,6 @@ import type {
 } from './catalogue/tables';
 import type { CustomerCredentialsTable, CustomersTable } from './customers/tables';
 import type { MetricsCountersTable, MetricsDailySalesTable, MetricsOrdersTable } from './metrics/tables';
-import type { MigrationsTable } from './migrate';
 import type {
   OpenReservationsTable,
   OrderItemsTable,
@@ -37,6 +36,13 @@ export type ProjectionCheckpointRow = Selectable<ProjectionCheckpointsTable>;
  * The kysely database interface of the read-model file: one line per table, each table's interface
  * defined beside its read model's projector.
  */
+/** The migrations table: which steps this database has had. */
+export interface MigrationsTable {
+  name: string;
+  /** Epoch milliseconds. */
+  applied_at: number;
+}
+
 export interface ReadModels {
   migrations: MigrationsTable;
   projection_checkpoints: ProjectionCheckpointsTable;

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import type { EventStore } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
-import type { ReadModelsDb } from './db';
+import type { ReadModelsDb } from './database';
 import { useProjectionFixture } from './test-support/projection-fixture';
 import { aBalancesProjector, aLedgerProjector, appendTestEvents, rowsOf } from './test-support/test-tables';
 

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { EventStore } from '@shop/contracts';
 import { applyChunk, type ChunkLimits, type ProjectorCursor, yieldToEventLoop } from './apply-chunk';
 import { quoteIdentifier, setIndexesAside } from './catch-up-indexes';
-import { openReadModels, type ReadModelsDb } from './db';
+import type { ReadModelsDb } from './database';
+import { openReadModels } from './db';
 import type { Projector } from './projector';
 
 /** A throwaway read-model database with every migration, that a rebuild replays the log into. */

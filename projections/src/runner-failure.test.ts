@@ -1,6 +1,6 @@
 import type { EventStore } from '@shop/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import type { ReadModelsDb } from './db';
+import type { ReadModelsDb } from './database';
 import type { ProjectorStatus } from './projection-status';
 import { useProjectionFixture } from './test-support/projection-fixture';
 import {

@@ -8,7 +8,7 @@ import {
 } from './apply-chunk';
 import { restoreIndexes, restoreNextIndex, setIndexesAside } from './catch-up-indexes';
 import { failureOf, loadCheckpoints, saveCheckpoint, saveState } from './checkpoints';
-import type { ReadModelsDb } from './db';
+import type { ReadModelsDb } from './database';
 import { PositionWaiters } from './position-waiters';
 import { describeProgress, type ProjectionStatus, type ProjectorProgress } from './projection-status';
 import { assertProjectorsFit, type Projector } from './projector';

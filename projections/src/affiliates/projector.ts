@@ -1,5 +1,5 @@
 import { type EventType, shopConfig } from '@shop/contracts';
-import type { ReadModelsDb } from '../db';
+import type { ReadModelsDb } from '../database';
 import { dataOf } from '../event-data';
 import { argumentsFor, prepareQuery } from '../prepared-query';
 import type { Projector } from '../projector';

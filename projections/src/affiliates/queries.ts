@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ReadModelsDb } from '../db';
+import type { ReadModelsDb } from '../database';
 import type { AffiliateRequestRow, AffiliateRow } from './tables';
 
 /** Every request, newest first (the admin list). */

@@ -1,6 +1,6 @@
 import { type EventData, type EventType, shopConfig } from '@shop/contracts';
 import { sql as expr } from 'kysely';
-import type { ReadModelsDb } from '../db';
+import type { ReadModelsDb } from '../database';
 import { dataOf } from '../event-data';
 import { argumentsFor, prepareQuery } from '../prepared-query';
 import type { Projector } from '../projector';

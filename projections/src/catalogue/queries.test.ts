@@ -1,7 +1,7 @@
 import { CatalogueQuery, type Size } from '@shop/contracts';
 import type { Compilable } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { ReadModelsDb } from '../db';
+import type { ReadModelsDb } from '../database';
 import { categoryCounts, queryCatalogue } from './queries';
 import { anEvent, aProductCreated, aReview, project, projected } from './test-builders';
 

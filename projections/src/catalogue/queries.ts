@@ -9,7 +9,7 @@ import {
   toMinor,
 } from '@shop/contracts';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import type { ReadModelsDb } from '../db';
+import type { ReadModelsDb } from '../database';
 import { prepareQuery } from '../prepared-query';
 import type { ReadModels } from '../read-models';
 import type { CatalogueProductRow } from './tables';

@@ -1,5 +1,6 @@
 import type { EventData, EventType, RecordedEvent } from '@shop/contracts';
-import { openReadModels, type ReadModelsDb } from '../db';
+import type { ReadModelsDb } from '../database';
+import { openReadModels } from '../db';
 import { catalogueProjector } from './projector';
 
 let position = 0;

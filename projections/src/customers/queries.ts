@@ -1,5 +1,5 @@
 import type { User } from '@shop/contracts';
-import type { ReadModelsDb } from '../db';
+import type { ReadModelsDb } from '../database';
 import { prepareQuery } from '../prepared-query';
 import type { CustomerRow } from './tables';
 

@@ -1,5 +1,5 @@
 import type { EventType } from '@shop/contracts';
-import type { HeldBackKind, HeldBackWrites, ReadModelsDb } from '../db';
+import type { HeldBackKind, HeldBackWrites, ReadModelsDb } from '../database';
 import { dataOf } from '../event-data';
 import { prepareQuery } from '../prepared-query';
 import type { Projector } from '../projector';

@@ -1,4 +1,4 @@
-import type { ReadModelsDb } from '../db';
+import type { ReadModelsDb } from '../database';
 import { daysEndingWith } from './days';
 import { statusCounter } from './projector';
 

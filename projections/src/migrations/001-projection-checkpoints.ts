@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Migration } from '../migrate';
+import type { Migration } from '../database';
 
 /** The runner's own table: one row per projector with its checkpoint, state and last error. */
 export const projectionCheckpoints: Migration = {

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../database';
 
 /**
  * The catalogue read model. Every index leads with `deleted` (always queried as 0), then the order

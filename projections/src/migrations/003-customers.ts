@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../database';
 
 /** The customers read model and the private credentials table sign-in reads. */
 export const customers: Migration = {

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../database';
 
 /** The reviews read model: live reviews and the names the admin list shows beside them. */
 export const reviews: Migration = {

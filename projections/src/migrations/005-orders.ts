@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../database';
 
 /** The orders read model: orders, their lines, their status history and open stock reservations. */
 export const orders: Migration = {

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../database';
 
 /** The affiliates read model: requests, approved affiliates by code, and referred orders' commission. */
 export const affiliates: Migration = {

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../database';
 
 /** The dashboard read model: counters, sales per shop-time-zone day, and each order's day and total. */
 export const metrics: Migration = {

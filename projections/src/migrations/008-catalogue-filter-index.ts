@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../database';
 
 /**
  * A covering index for the shopping page's filters: the total and the per-category counts of

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../database';
 
 /**
  * The catalogue recounts a product's rating from its live reviews whenever one is posted or deleted.

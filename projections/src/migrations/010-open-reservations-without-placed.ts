@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../database';
 
 /**
  * An open order's stock is its lines: the orders projector no longer keeps a reservation row for it

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../database';
 
 /**
  * Each order is one row with its lines and its status changes in it, as JSON arrays of arrays

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../database';
 import { projectionCheckpoints } from './001-projection-checkpoints';
 import { catalogue } from './002-catalogue';
 import { customers } from './003-customers';

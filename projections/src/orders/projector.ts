@@ -1,6 +1,6 @@
 import type { EventData, EventType } from '@shop/contracts';
 import { sql as expr } from 'kysely';
-import type { HeldBackKind, HeldBackWrites, ReadModelsDb } from '../db';
+import type { HeldBackKind, HeldBackWrites, ReadModelsDb } from '../database';
 import { dataOf } from '../event-data';
 import { argumentsFor, prepareQuery } from '../prepared-query';
 import type { Projector } from '../projector';

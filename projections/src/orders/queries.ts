@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ReadModelsDb } from '../db';
+import type { ReadModelsDb } from '../database';
 import { prepareQuery } from '../prepared-query';
 import type { ReadModels } from '../read-models';
 import type { OpenReservationRow, OrderItemRow, OrderRow, OrderStatusChangeRow } from './tables';

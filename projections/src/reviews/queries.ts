@@ -1,5 +1,5 @@
 import type { AdminReview, PublicReview } from '@shop/contracts';
-import type { ReadModelsDb } from '../db';
+import type { ReadModelsDb } from '../database';
 
 /** A product's reviews as the public sees them, newest first: never who wrote them. */
 export function listPublicReviews(db: ReadModelsDb, args: { productId: string }): PublicReview[] {

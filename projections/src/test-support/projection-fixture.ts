@@ -1,6 +1,6 @@
 import { openSqliteEventStore } from '@shop/services/platform/eventstore/sqlite/sqlite-event-store';
 import { afterEach } from 'vitest';
-import type { ReadModelsDb } from '../db';
+import type { ReadModelsDb } from '../database';
 import { ProjectionRunner, type ProjectionRunnerOptions } from '../runner';
 import { useTempDir } from './temp-dir';
 import { openTestReadModels } from './test-tables';

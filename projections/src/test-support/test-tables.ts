@@ -1,6 +1,6 @@
 import type { EventStore, NewEvent } from '@shop/contracts';
-import { openReadModels, type ReadModelsDb } from '../db';
-import type { Migration } from '../migrate';
+import type { Migration, ReadModelsDb } from '../database';
+import { openReadModels } from '../db';
 import { readModelMigrations } from '../migrations';
 import type { Projector } from '../projector';
 
