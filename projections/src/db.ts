@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { Compilable, Kysely } from 'kysely';
+import type { Compilable } from 'kysely';
 import { restoreIndexes } from './catch-up-indexes';
 import type { HeldBackKind, HeldBackWrites, Migration, ReadModelsDb, RunResult } from './database';
 import { applyMigrations } from './migrate';

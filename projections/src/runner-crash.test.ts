@@ -38,7 +38,7 @@ describe('a crash in the middle of a batch', () => {
 
     // Chunks of 10: 1-10 and 11-20 commit; the process dies after applying 25, inside 21-30.
     const crashed = await runUntilKilled([
-      fixture.temp.path('events.sqlite'),
+      fixture.logFile(),
       fixture.temp.path('read-models.sqlite'),
       '25',
       '10',

@@ -1,6 +1,6 @@
+import { anOrderPlaced, aStatusChanged } from '@shop/testing';
 import { describe, expect, it } from 'vitest';
 import { openReadModels } from '../db';
-import { anOrderPlaced, aStatusChanged } from '../orders/test-builders';
 import { recorded } from '../test-support/recorded';
 import { affiliatesProjector, commissionFor } from './projector';
 import {

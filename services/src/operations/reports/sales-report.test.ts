@@ -1,6 +1,6 @@
 import type { EventData, RecordedEvent } from '@shop/contracts';
+import { anOrderPlaced } from '@shop/testing';
 import { describe, expect, it } from 'vitest';
-import { anOrderPlaced } from '../../slices/orders/test-builders';
 import { allocateByCategory, isoWeek, SalesLedger } from './sales-report';
 
 let position = 0;

@@ -1,9 +1,9 @@
 import type { CataloguePage, CategoryCount, Size } from '@shop/contracts';
 import { streams } from '@shop/contracts';
+import { anOrderPlaced } from '@shop/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleCommand } from '../../platform/commands/handle-command';
 import { openTestShop, type TestShop } from '../../test-support/test-shop';
-import { anOrderPlaced } from '../orders/test-builders';
 import { reviewDecider } from '../reviews/decide';
 import { listProduct } from './test-builders';
 

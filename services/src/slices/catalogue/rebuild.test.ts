@@ -1,9 +1,9 @@
 import { streams } from '@shop/contracts';
 import type { ReadModelsDb } from '@shop/projections';
+import { anOrderPlaced } from '@shop/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleCommand } from '../../platform/commands/handle-command';
 import { openTestShop, signInAdmin, type TestShop } from '../../test-support/test-shop';
-import { anOrderPlaced } from '../orders/test-builders';
 import { reviewDecider } from '../reviews/decide';
 import { seedDemoCatalogue } from './demo-seed';
 import { releaseProductStock, reserveProductStock } from './stock';

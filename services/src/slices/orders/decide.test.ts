@@ -1,9 +1,9 @@
 import { ALLOWED_TRANSITIONS, ORDER_STATUSES, type OrderStatus } from '@shop/contracts';
+import { anOrderPlaced } from '@shop/testing';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors';
 import { type OrderCommand, orderDecider } from './decide';
 import type { OrderEvent } from './order';
-import { anOrderPlaced } from './test-builders';
 
 const at = '2024-05-02T08:00:00.000Z';
 

@@ -1,4 +1,4 @@
-import type { EventData, OrderInput } from '@shop/contracts';
+import type { OrderInput } from '@shop/contracts';
 import type { PricedProduct } from './pricing';
 
 /** Builders for order test data; override what a test is about. */
@@ -12,42 +12,6 @@ export function aPricedProduct(overrides: Partial<PricedProduct> = {}): PricedPr
     sizes: ['SM', 'MD'],
     countInStock: 5,
     deleted: false,
-    ...overrides,
-  };
-}
-
-export function anOrderPlaced(overrides: Partial<EventData<'OrderPlaced'>> = {}): EventData<'OrderPlaced'> {
-  return {
-    orderId: 'o1',
-    userId: 'u1',
-    lines: [
-      {
-        lineId: 'l1',
-        productId: 'p1',
-        name: 'Running Tee',
-        image: '/images/tee.webp',
-        category: 'Shirts',
-        unitPrice: 4_000,
-        qty: 2,
-        size: 'MD',
-      },
-    ],
-    shippingAddress: {
-      fullName: 'Ayesha Khan',
-      address: '1 Mall Road',
-      city: 'Lahore',
-      postalCode: '54000',
-      country: 'Pakistan',
-      phone: '0300-1234567',
-    },
-    paymentMethod: 'COD',
-    itemsPrice: 8_000,
-    discount: 0,
-    shippingPrice: 1_000,
-    totalPrice: 9_000,
-    affiliateCode: null,
-    affiliateUserId: null,
-    at: '2024-05-01T10:00:00.000Z',
     ...overrides,
   };
 }

@@ -1,6 +1,11 @@
 import type { EventData, OrderStatus } from '@shop/contracts';
 
-/** An OrderPlaced with one line of two units at 40.00; override what the test is about. */
+/**
+ * Event data for tests, shared by every package's tests; override what a test is about.
+ * Money in minor units (paisa), as in the events.
+ */
+
+/** An OrderPlaced with one line of two units at 40.00, paid cash on delivery. */
 export function anOrderPlaced(overrides: Partial<EventData<'OrderPlaced'>> = {}): EventData<'OrderPlaced'> {
   return {
     orderId: 'o1',
@@ -23,7 +28,7 @@ export function anOrderPlaced(overrides: Partial<EventData<'OrderPlaced'>> = {})
       city: 'Lahore',
       postalCode: '54000',
       country: 'Pakistan',
-      phone: '',
+      phone: '0300-1234567',
     },
     paymentMethod: 'COD',
     itemsPrice: 8_000,
@@ -37,6 +42,7 @@ export function anOrderPlaced(overrides: Partial<EventData<'OrderPlaced'>> = {})
   };
 }
 
+/** An admin's status change; Paid and Delivered set their flags as the order decider does. */
 export function aStatusChanged(
   orderId: string,
   from: OrderStatus,
