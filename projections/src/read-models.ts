@@ -9,8 +9,8 @@ import type { CustomerCredentialsTable, CustomersTable } from './customers/table
 import type { MetricsCountersTable, MetricsDailySalesTable, MetricsOrdersTable } from './metrics/tables';
 import type {
   OpenReservationsTable,
-  OrderItemsTable,
-  OrderStatusChangesTable,
+  OrderItemsView,
+  OrderStatusChangesView,
   OrdersTable,
 } from './orders/tables';
 import type { ReviewAuthorsTable, ReviewProductsTable, ReviewsTable } from './reviews/tables';
@@ -43,6 +43,7 @@ export interface MigrationsTable {
   applied_at: number;
 }
 
+/** Every table and view of the read-model database, as kysely queries them (a view reads like a table). */
 export interface ReadModels {
   migrations: MigrationsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
@@ -55,8 +56,9 @@ export interface ReadModels {
   review_authors: ReviewAuthorsTable;
   review_products: ReviewProductsTable;
   orders: OrdersTable;
-  order_items: OrderItemsTable;
-  order_status_changes: OrderStatusChangesTable;
+  /** Views over `orders.lines` and `orders.changes` (migration 011): read-only. */
+  order_items: OrderItemsView;
+  order_status_changes: OrderStatusChangesView;
   open_reservations: OpenReservationsTable;
   affiliate_requests: AffiliateRequestsTable;
   affiliates: AffiliatesTable;

@@ -4,7 +4,7 @@ import type { HeldBackKind, HeldBackWrites, ReadModelsDb } from '../database';
 import { dataOf } from '../event-data';
 import { argumentsFor, prepareQuery } from '../prepared-query';
 import type { Projector } from '../projector';
-import type { OpenReservationsTable, OrderItemsTable, OrderStatusChangesTable, OrdersTable } from './tables';
+import type { OpenReservationsTable, OrderItemsView, OrderStatusChangesView, OrdersTable } from './tables';
 
 const handles = [
   'OrderPlaced',
@@ -40,23 +40,23 @@ const orderColumns = [
   'changes',
 ] as const satisfies readonly (keyof OrdersTable)[];
 /** An entry of `orders.lines`: the `order_items` view's columns but the order id and line number. */
-type OrderLine = [
-  OrderItemsTable['id'],
-  OrderItemsTable['product_id'],
-  OrderItemsTable['name'],
-  OrderItemsTable['image'],
-  OrderItemsTable['category'],
-  OrderItemsTable['unit_price'],
-  OrderItemsTable['qty'],
-  OrderItemsTable['size'],
+type StoredOrderLine = [
+  OrderItemsView['id'],
+  OrderItemsView['product_id'],
+  OrderItemsView['name'],
+  OrderItemsView['image'],
+  OrderItemsView['category'],
+  OrderItemsView['unit_price'],
+  OrderItemsView['qty'],
+  OrderItemsView['size'],
 ];
 /** An entry of `orders.changes`: the `order_status_changes` view's columns but the order id. */
-type OrderChange = [
-  OrderStatusChangesTable['seq'],
-  OrderStatusChangesTable['from_status'],
-  OrderStatusChangesTable['to_status'],
-  OrderStatusChangesTable['by_user_id'],
-  OrderStatusChangesTable['at'],
+type StoredOrderChange = [
+  OrderStatusChangesView['seq'],
+  OrderStatusChangesView['from_status'],
+  OrderStatusChangesView['to_status'],
+  OrderStatusChangesView['by_user_id'],
+  OrderStatusChangesView['at'],
 ];
 /** A StatusChanged event's data with its flags as SQLite integers, and the history entry it adds (JSON). */
 type StatusChange = Pick<EventData<'StatusChanged'>, 'orderId' | 'to' | 'at'> & {
@@ -210,7 +210,7 @@ function placed(db: ReadModelsDb, e: EventData<'OrderPlaced'>): void {
     updated_at: e.at,
     lines: JSON.stringify(
       e.lines.map(
-        (line): OrderLine => [
+        (line): StoredOrderLine => [
           line.lineId,
           line.productId,
           line.name,
@@ -229,7 +229,7 @@ function placed(db: ReadModelsDb, e: EventData<'OrderPlaced'>): void {
 }
 
 function statusChanged(db: ReadModelsDb, e: EventData<'StatusChanged'>, position: number): void {
-  const change: OrderChange = [position, e.from, e.to, e.by, e.at];
+  const change: StoredOrderChange = [position, e.from, e.to, e.by, e.at];
   const { changes } = db.run(sql.changeStatus, {
     orderId: e.orderId,
     to: e.to,

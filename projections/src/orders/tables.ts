@@ -36,7 +36,7 @@ export interface OrdersTable {
 }
 
 /** A view of each order's `lines`: its lines, priced and named as they were when it was placed. */
-export interface OrderItemsTable {
+export interface OrderItemsView {
   id: string;
   order_id: string;
   /** Position of the line in the order, from 0. */
@@ -51,7 +51,7 @@ export interface OrderItemsTable {
 }
 
 /** A view of each order's `changes`. Every status change: from, to, who and when; `seq` is its event's position in the log, rising within an order (read models built before decision 011 counted from 1: the order is the same). */
-export interface OrderStatusChangesTable {
+export interface OrderStatusChangesView {
   order_id: string;
   seq: number;
   from_status: OrderStatus;
@@ -79,6 +79,6 @@ export interface OpenReservationsTable {
 }
 
 export type OrderRow = Selectable<OrdersTable>;
-export type OrderItemRow = Selectable<OrderItemsTable>;
-export type OrderStatusChangeRow = Selectable<OrderStatusChangesTable>;
+export type OrderItemRow = Selectable<OrderItemsView>;
+export type OrderStatusChangeRow = Selectable<OrderStatusChangesView>;
 export type OpenReservationRow = Selectable<OpenReservationsTable>;

@@ -2,16 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  allOrders,
   findCustomer,
-  findOrder,
   findProduct,
-  listAllOrders,
   listSweepableReservations,
+  orderDetails,
 } from '@shop/projections';
 import { backupEventStore, restoreEventStore } from '../../operations/backup/backup';
 import { readModelTables } from '../../operations/backup/read-model-tables';
 import { openShop } from '../../shop';
-import { toOrderDto } from '../../slices/orders/order-dto';
 import { RESERVATION_GRACE_MS, sweepOrphanedReservations } from '../../slices/orders/reservation-sweep';
 
 /** An order the shop answered 2xx, as the client sent and saw it. */
@@ -59,16 +58,14 @@ export async function verifyAfterSoak(run: {
     const orphansReleasedBySweep = await sweepOrphanedReservations(opened.deps);
     await runner.waitForPosition(await store.headPosition(), 30_000);
 
-    const findUser = (id: string) => findCustomer(readModels, { id });
     const ordersMissing: string[] = [];
     const orderMismatches: string[] = [];
     for (const expected of acked.values()) {
-      const detail = findOrder(readModels, { id: expected.orderId });
-      if (!detail) {
+      const order = orderDetails(readModels, { id: expected.orderId });
+      if (!order) {
         ordersMissing.push(expected.orderId);
         continue;
       }
-      const order = toOrderDto(detail, findUser);
       const lines = order.orderItems.map((item) => ({
         product: item.product,
         qty: item.qty,
@@ -84,7 +81,7 @@ export async function verifyAfterSoak(run: {
     }
 
     const held = new Map<string, number>();
-    for (const order of listAllOrders(readModels).map((o) => toOrderDto(o, findUser))) {
+    for (const order of allOrders(readModels)) {
       if (order.status === 'Cancelled') continue;
       for (const item of order.orderItems) held.set(item.product, (held.get(item.product) ?? 0) + item.qty);
     }
@@ -96,7 +93,7 @@ export async function verifyAfterSoak(run: {
     const orphanReservationsLeft = listSweepableReservations(readModels, {
       before: new Date(Date.now() + 365 * 24 * 3600_000).toISOString(),
     }).length;
-    const registrationsMissing = registered.filter((id) => !findUser(id)).length;
+    const registrationsMissing = registered.filter((id) => !findCustomer(readModels, { id })).length;
 
     // Every read model equals a rebuild from the log: restore the log into a fresh folder.
     const rebuildDir = mkdtempSync(join(tmpdir(), 'shop-soak-rebuild-'));

@@ -112,7 +112,7 @@ export async function updateProfile(
 }
 
 /** Promotes (true) or demotes (false) a user; 404 when there is no such user. */
-export async function changeRole(
+export async function handleChangeRole(
   deps: AccountDeps,
   userId: string,
   isAdmin: boolean,
@@ -144,7 +144,7 @@ export async function ensureAdmin(
   const owner = ownerId ? await loadUser(deps.store, ownerId) : undefined;
   if (owner?.status === 'registered') {
     if (owner.isAdmin) return { outcome: 'unchanged', user: owner };
-    return { outcome: 'promoted', user: await changeRole(deps, owner.userId, true, 'system') };
+    return { outcome: 'promoted', user: await handleChangeRole(deps, owner.userId, true, 'system') };
   }
   const user = await registerAccount(deps, { ...admin, email }, { isAdmin: true, actor: 'system' });
   return { outcome: 'created', user };

@@ -2,7 +2,7 @@ import type { ErrorBody } from '@shop/contracts';
 import { SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestShop, registerUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
-import { changeRole } from './account-commands';
+import { handleChangeRole } from './account-commands';
 
 let t: TestShop;
 beforeEach(async () => {
@@ -67,7 +67,7 @@ describe('roles are read from the customers read model on every call', () => {
   it('a demoted admin loses admin access at once, with the same token', async () => {
     const admin = await signInAdmin(t);
     expect((await t.request('GET', '/api/admin/users', { token: admin.token })).status).toBe(200);
-    await changeRole(t.deps, admin.id, false, 'system');
+    await handleChangeRole(t.deps, admin.id, false, 'system');
     const response = await t.request<ErrorBody>('GET', '/api/admin/users', { token: admin.token });
     expect([response.status, response.body.code]).toEqual([403, 'FORBIDDEN']);
     expect((await profileWith(admin.token)).status).toBe(200);
@@ -76,7 +76,7 @@ describe('roles are read from the customers read model on every call', () => {
   it('a promoted customer gains admin access at once', async () => {
     const customer = await registerUser(t);
     expect((await t.request('GET', '/api/admin/users', { token: customer.token })).status).toBe(403);
-    await changeRole(t.deps, customer.id, true, 'system');
+    await handleChangeRole(t.deps, customer.id, true, 'system');
     expect((await t.request('GET', '/api/admin/users', { token: customer.token })).status).toBe(200);
   });
 });

@@ -12,7 +12,7 @@ export interface ChangeStatusDeps extends CommandDeps {
  * An admin moves an order along the state machine. Cancelling gives the order's stock back on each
  * product stream; if that is cut short, the reservation sweep finishes it.
  */
-export async function changeOrderStatus(
+export async function handleChangeOrderStatus(
   deps: ChangeStatusDeps,
   orderId: string,
   to: OrderStatus,

@@ -8,7 +8,7 @@ import {
   type TestShop,
 } from '../../test-support/test-shop';
 import { createProduct, orderBody, placeOrderOk } from './order-test-kit';
-import { placeOrder } from './place-order';
+import { handlePlaceOrder } from './place-order';
 import { PRICE_CHANGED_MESSAGE } from './pricing';
 
 let t: TestShop;
@@ -158,7 +158,7 @@ describe('POST /api/orders', () => {
       const product = [tee, shorts].find((p) => p.id === id);
       return product && { ...product, price: Math.round(product.price * 100), deleted: false };
     };
-    const attempt = placeOrder(
+    const attempt = handlePlaceOrder(
       { ...t.deps, findProduct: stale, findAffiliateByCode: () => undefined },
       shopper.id,
       orderBody([

@@ -47,7 +47,7 @@ export interface PlacedOrderResult {
  * before the first write appends nothing; a later one gives back what was taken (reservations, the
  * key) and rethrows.
  */
-export async function placeOrder(
+export async function handlePlaceOrder(
   deps: PlaceOrderDeps,
   userId: string,
   input: OrderInput,

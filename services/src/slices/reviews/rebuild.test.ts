@@ -1,7 +1,7 @@
 import { customersProjector, reviewsProjector } from '@shop/projections';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestShop, registerUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
-import { changeRole } from '../accounts/account-commands';
+import { handleChangeRole } from '../accounts/account-commands';
 
 let t: TestShop;
 beforeEach(async () => {
@@ -37,7 +37,7 @@ describe('rebuilding the customers and reviews read models from the log', () => 
         password: 'new password 1',
       },
     });
-    await changeRole(t.deps, b.id, true, admin.id);
+    await handleChangeRole(t.deps, b.id, true, admin.id);
     const created = await t.deps.store.append('product-p1', [
       {
         type: 'ProductCreated',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTimeline, type TimelineSource } from './tracking';
+import { buildTimeline, type TimelineSource } from './timeline';
 
 const placedAt = '2024-05-01T10:00:00.000Z';
 const t = (h: number) => `2024-05-0${h}T12:00:00.000Z`;
