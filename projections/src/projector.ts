@@ -1,5 +1,6 @@
-import type { RecordedEvent } from '@shop/contracts';
+import type { EventData, EventType, RecordedEvent } from '@shop/contracts';
 import type { ReadModelsDb } from './database';
+import { dataOf } from './event-data';
 import type { PreparedQuery } from './prepared-query';
 
 /**
@@ -21,6 +22,33 @@ export interface Projector {
    */
   statements?: Readonly<Record<string, Pick<PreparedQuery<unknown>, 'sql'>>>;
   apply(event: RecordedEvent, db: ReadModelsDb): void;
+}
+
+/** One handler per event type: its data (parsed by the contract schema), the database, the stored event. */
+export type EventHandlers = {
+  [T in EventType]?: (data: EventData<T>, db: ReadModelsDb, event: RecordedEvent) => void;
+};
+
+/**
+ * The one way a read model's projector is written: a handler per event type it handles
+ * (`on = { OrderPlaced(e, db) {...} } satisfies EventHandlers`). It handles exactly those types;
+ * each event's data is parsed with its contract schema first, so a malformed event stops the
+ * projector with the reason instead of writing a wrong row.
+ */
+export function projectorOf(
+  definition: Omit<Projector, 'apply' | 'handles'> & { on: EventHandlers },
+): Projector {
+  const { on, ...projector } = definition;
+  const handlers = on as Record<string, (data: unknown, db: ReadModelsDb, event: RecordedEvent) => void>;
+  return {
+    ...projector,
+    handles: Object.keys(handlers),
+    apply(event, db) {
+      const handler = handlers[event.type];
+      if (!handler) throw new Error(`The ${projector.name} projector does not handle ${event.type}`);
+      handler(dataOf(event, event.type as EventType), db, event);
+    },
+  };
 }
 
 /** Names unique, each table written by one projector (a rebuild replaces it whole), every table migrated. */

@@ -1,17 +1,8 @@
-import { type EventType, shopConfig } from '@shop/contracts';
+import { shopConfig } from '@shop/contracts';
 import type { ReadModelsDb } from '../database';
-import { dataOf } from '../event-data';
 import { argumentsFor, prepareQuery } from '../prepared-query';
-import type { Projector } from '../projector';
+import { type EventHandlers, projectorOf } from '../projector';
 import type { AffiliateReferralsTable, AffiliateRequestsTable, AffiliatesTable } from './tables';
-
-const handles = [
-  'AffiliateRequested',
-  'AffiliateApproved',
-  'AffiliateRejected',
-  'OrderPlaced',
-  'StatusChanged',
-] as const satisfies readonly EventType[];
 
 /** Commission on a referred order: 5% of the subtotal after the affiliate discount, minor units. */
 export function commissionFor(
@@ -70,66 +61,53 @@ const sql = {
   ),
 };
 
+const on = {
+  AffiliateRequested(e, db) {
+    db.run(sql.insertRequest, {
+      id: e.requestId,
+      user_id: e.userId,
+      status: 'Pending',
+      code: null,
+      created_at: e.at,
+      decided_at: null,
+      decided_by: null,
+    });
+  },
+  AffiliateApproved(e, db) {
+    decide(db, { id: e.requestId, status: 'Approved', code: e.code, decided_at: e.at, decided_by: e.by });
+    db.run(sql.insertAffiliate, { user_id: e.userId, code: e.code, approved_at: e.at, use_count: 0 });
+  },
+  AffiliateRejected(e, db) {
+    decide(db, { id: e.requestId, status: 'Rejected', code: null, decided_at: e.at, decided_by: e.by });
+  },
+  OrderPlaced(e, db) {
+    if (!e.affiliateUserId) return;
+    db.run(sql.countUse, { userId: e.affiliateUserId });
+    db.run(sql.insertReferral, {
+      order_id: e.orderId,
+      affiliate_user_id: e.affiliateUserId,
+      commission: commissionFor(e),
+      state: 'pending',
+      placed_at: e.at,
+      settled_at: null,
+    });
+  },
+  StatusChanged(e, db) {
+    const state = e.to === 'Delivered' ? 'earned' : e.to === 'Cancelled' ? 'void' : undefined;
+    if (state) db.run(sql.settleReferral, { order_id: e.orderId, state, settled_at: e.at });
+  },
+} satisfies EventHandlers;
+
 /**
  * The affiliates read model: requests and their decisions, approved affiliates by code with their
  * use count, and the commission each referred order carries until it is delivered or cancelled.
  */
-export const affiliatesProjector: Projector = {
+export const affiliatesProjector = projectorOf({
   name: 'affiliates',
   tables: ['affiliate_requests', 'affiliates', 'affiliate_referrals'],
-  handles,
   statements: sql,
-  apply(event, db) {
-    switch (event.type as (typeof handles)[number]) {
-      case 'AffiliateRequested': {
-        const e = dataOf(event, 'AffiliateRequested');
-        db.run(sql.insertRequest, {
-          id: e.requestId,
-          user_id: e.userId,
-          status: 'Pending',
-          code: null,
-          created_at: e.at,
-          decided_at: null,
-          decided_by: null,
-        });
-        return;
-      }
-      case 'AffiliateApproved': {
-        const e = dataOf(event, 'AffiliateApproved');
-        decide(db, { id: e.requestId, status: 'Approved', code: e.code, decided_at: e.at, decided_by: e.by });
-        db.run(sql.insertAffiliate, { user_id: e.userId, code: e.code, approved_at: e.at, use_count: 0 });
-        return;
-      }
-      case 'AffiliateRejected': {
-        const e = dataOf(event, 'AffiliateRejected');
-        decide(db, { id: e.requestId, status: 'Rejected', code: null, decided_at: e.at, decided_by: e.by });
-        return;
-      }
-      case 'OrderPlaced': {
-        const e = dataOf(event, 'OrderPlaced');
-        if (!e.affiliateUserId) return;
-        db.run(sql.countUse, { userId: e.affiliateUserId });
-        db.run(sql.insertReferral, {
-          order_id: e.orderId,
-          affiliate_user_id: e.affiliateUserId,
-          commission: commissionFor(e),
-          state: 'pending',
-          placed_at: e.at,
-          settled_at: null,
-        });
-        return;
-      }
-      case 'StatusChanged': {
-        const e = dataOf(event, 'StatusChanged');
-        const state = e.to === 'Delivered' ? 'earned' : e.to === 'Cancelled' ? 'void' : undefined;
-        if (state) db.run(sql.settleReferral, { order_id: e.orderId, state, settled_at: e.at });
-        return;
-      }
-      default:
-        throw new Error(`The affiliates projector does not handle ${event.type}`);
-    }
-  },
-};
+  on,
+});
 
 function decide(db: ReadModelsDb, decision: Decision): void {
   const { changes } = db.run(sql.decide, decision);

@@ -1,21 +1,9 @@
-import { type EventData, type EventType, shopConfig } from '@shop/contracts';
+import { type EventData, shopConfig } from '@shop/contracts';
 import { sql as expr } from 'kysely';
 import type { ReadModelsDb } from '../database';
-import { dataOf } from '../event-data';
 import { argumentsFor, prepareQuery } from '../prepared-query';
-import type { Projector } from '../projector';
+import { type EventHandlers, projectorOf } from '../projector';
 import type { CatalogueProductsTable } from './tables';
-
-const handles = [
-  'ProductCreated',
-  'ProductUpdated',
-  'ProductDeleted',
-  'StockReserved',
-  'StockReleased',
-  'ReviewPosted',
-  'ReviewDeleted',
-  'OrderPlaced',
-] as const satisfies readonly EventType[];
 
 /** The columns a product's own events set; rating, popularity and the flags are the projector's. */
 const productColumnNames = [
@@ -121,72 +109,55 @@ const sql = {
   ),
 };
 
+const on = {
+  ProductCreated(e, db) {
+    db.run(sql.insertProduct, { id: e.productId, ...productColumns(e), created_at: e.at });
+    replaceSizes(db, e.productId, e.sizes);
+    recomputeRating(db, e.productId);
+  },
+  ProductUpdated(e, db) {
+    db.run(sql.updateProduct, { id: e.productId, ...productColumns(e) });
+    replaceSizes(db, e.productId, e.sizes);
+  },
+  ProductDeleted(e, db) {
+    db.run(sql.markDeleted, { id: e.productId });
+  },
+  StockReserved(e, db) {
+    db.run(sql.addToProduct, { id: e.productId, stock: -e.qty, sold: 0 });
+  },
+  StockReleased(e, db) {
+    db.run(sql.addToProduct, { id: e.productId, stock: e.qty, sold: 0 });
+  },
+  ReviewPosted(e, db) {
+    const posted = { reviewId: e.reviewId, productId: e.productId, rating: e.rating };
+    if (db.run(sql.insertReview, posted).changes === 1) {
+      db.run(sql.addRating, { id: e.productId, count: 1, rating: e.rating });
+    }
+  },
+  ReviewDeleted(e, db) {
+    const review = db.first(sql.findReview, { reviewId: e.reviewId });
+    if (!review) return;
+    db.run(sql.deleteReview, { reviewId: e.reviewId });
+    db.run(sql.addRating, { id: review.product_id, count: -1, rating: -review.rating });
+  },
+  OrderPlaced(e, db) {
+    for (const line of e.lines) {
+      db.run(sql.addToProduct, { id: line.productId, stock: 0, sold: line.qty });
+    }
+  },
+} satisfies EventHandlers;
+
 /**
  * The catalogue read model: products with their stock, rating (average of live reviews) and
  * popularity (units ordered). Data is parsed with its contract schema, so a malformed event stops
  * the projector with the reason instead of writing a wrong row.
  */
-export const catalogueProjector: Projector = {
+export const catalogueProjector = projectorOf({
   name: 'catalogue',
   tables: ['catalogue_products', 'catalogue_product_sizes', 'catalogue_reviews'],
-  handles,
   statements: sql,
-  apply(event, db) {
-    switch (event.type as (typeof handles)[number]) {
-      case 'ProductCreated': {
-        const e = dataOf(event, 'ProductCreated');
-        db.run(sql.insertProduct, { id: e.productId, ...productColumns(e), created_at: e.at });
-        replaceSizes(db, e.productId, e.sizes);
-        recomputeRating(db, e.productId);
-        return;
-      }
-      case 'ProductUpdated': {
-        const e = dataOf(event, 'ProductUpdated');
-        db.run(sql.updateProduct, { id: e.productId, ...productColumns(e) });
-        replaceSizes(db, e.productId, e.sizes);
-        return;
-      }
-      case 'ProductDeleted': {
-        db.run(sql.markDeleted, { id: dataOf(event, 'ProductDeleted').productId });
-        return;
-      }
-      case 'StockReserved': {
-        const e = dataOf(event, 'StockReserved');
-        db.run(sql.addToProduct, { id: e.productId, stock: -e.qty, sold: 0 });
-        return;
-      }
-      case 'StockReleased': {
-        const e = dataOf(event, 'StockReleased');
-        db.run(sql.addToProduct, { id: e.productId, stock: e.qty, sold: 0 });
-        return;
-      }
-      case 'ReviewPosted': {
-        const e = dataOf(event, 'ReviewPosted');
-        const posted = { reviewId: e.reviewId, productId: e.productId, rating: e.rating };
-        if (db.run(sql.insertReview, posted).changes === 1) {
-          db.run(sql.addRating, { id: e.productId, count: 1, rating: e.rating });
-        }
-        return;
-      }
-      case 'ReviewDeleted': {
-        const e = dataOf(event, 'ReviewDeleted');
-        const review = db.first(sql.findReview, { reviewId: e.reviewId });
-        if (!review) return;
-        db.run(sql.deleteReview, { reviewId: e.reviewId });
-        db.run(sql.addRating, { id: review.product_id, count: -1, rating: -review.rating });
-        return;
-      }
-      case 'OrderPlaced': {
-        for (const line of dataOf(event, 'OrderPlaced').lines) {
-          db.run(sql.addToProduct, { id: line.productId, stock: 0, sold: line.qty });
-        }
-        return;
-      }
-      default:
-        throw new Error(`The catalogue projector does not handle ${event.type}`);
-    }
-  },
-};
+  on,
+});
 
 function productColumns(e: EventData<'ProductCreated'> | EventData<'ProductUpdated'>): ProductColumns {
   return {

@@ -1,11 +1,6 @@
-import type { EventData, EventType, RecordedEvent } from '@shop/contracts';
-import type { ReadModelsDb } from '../database';
-import { dataOf } from '../event-data';
 import { argumentsFor, prepareQuery } from '../prepared-query';
-import type { Projector } from '../projector';
+import { type EventHandlers, projectorOf } from '../projector';
 import type { CustomerCredentialsTable, CustomersTable } from './tables';
-
-type Handlers = { [T in EventType]?: (data: EventData<T>, db: ReadModelsDb, event: RecordedEvent) => void };
 
 const customerColumns = [
   'id',
@@ -105,24 +100,16 @@ const on = {
   OrderPlaced(e, db) {
     if (e.affiliateUserId) db.run(sql.countAffiliateUse, { id: e.affiliateUserId });
   },
-} satisfies Handlers;
-
-const handles = Object.keys(on) as (keyof typeof on)[];
+} satisfies EventHandlers;
 
 /**
  * The customers read model: who is registered, their role and profile, and (in a private table)
  * their password hash for sign-in. Data is parsed with its contract schema, so a malformed event
  * stops the projector with the reason instead of writing a wrong row.
  */
-export const customersProjector: Projector = {
+export const customersProjector = projectorOf({
   name: 'customers',
   tables: ['customers', 'customer_credentials'],
-  handles,
   statements: sql,
-  apply(event, db) {
-    const type = event.type as (typeof handles)[number];
-    const handler = on[type] as (data: unknown, db: ReadModelsDb, event: RecordedEvent) => void;
-    if (!handler) throw new Error(`The customers projector does not handle ${event.type}`);
-    handler(dataOf(event, type) as never, db, event);
-  },
-};
+  on,
+});

@@ -1,12 +1,8 @@
-import type { EventType } from '@shop/contracts';
 import type { HeldBackKind, HeldBackWrites, ReadModelsDb } from '../database';
-import { dataOf } from '../event-data';
 import { prepareQuery } from '../prepared-query';
-import type { Projector } from '../projector';
+import { type EventHandlers, projectorOf } from '../projector';
 import { calendarDay } from './days';
 import type { MetricsOrdersTable } from './tables';
-
-const handles = ['OrderPlaced', 'StatusChanged'] as const satisfies readonly EventType[];
 
 export const statusCounter = (status: string) => `status:${status}`;
 
@@ -41,45 +37,38 @@ const sql = {
   ),
 };
 
+const on = {
+  OrderPlaced(e, db) {
+    const day = calendarDay(e.at);
+    db.run(sql.insertOrder, { order_id: e.orderId, day, total_price: e.totalPrice });
+    const sums = db.heldBack(metricsSums);
+    sums.addToDay(day, e.totalPrice, 1);
+    sums.count('orders', 1);
+    sums.count(statusCounter('Pending'), 1);
+  },
+  StatusChanged(e, db) {
+    const sums = db.heldBack(metricsSums);
+    sums.count(statusCounter(e.from), -1);
+    sums.count(statusCounter(e.to), 1);
+    if (e.paid) sums.count('paid', 1);
+    if (e.to === 'Cancelled') {
+      const order = db.first(sql.findOrder, { orderId: e.orderId });
+      if (!order) throw new Error(`Cancelled an unknown order ${e.orderId}`);
+      sums.addToDay(order.day, -order.total_price, -1);
+    }
+  },
+} satisfies EventHandlers;
+
 /**
  * The dashboard's read model: order counts by current status, paid orders, and sales per day in the
  * shop's time zone (the order's total on the day it was placed, taken back out when it is cancelled).
  */
-export const metricsProjector: Projector = {
+export const metricsProjector = projectorOf({
   name: 'metrics',
   tables: ['metrics_counters', 'metrics_daily_sales', 'metrics_orders'],
-  handles,
   statements: sql,
-  apply(event, db) {
-    switch (event.type as (typeof handles)[number]) {
-      case 'OrderPlaced': {
-        const e = dataOf(event, 'OrderPlaced');
-        const day = calendarDay(e.at);
-        db.run(sql.insertOrder, { order_id: e.orderId, day, total_price: e.totalPrice });
-        const sums = db.heldBack(metricsSums);
-        sums.addToDay(day, e.totalPrice, 1);
-        sums.count('orders', 1);
-        sums.count(statusCounter('Pending'), 1);
-        return;
-      }
-      case 'StatusChanged': {
-        const e = dataOf(event, 'StatusChanged');
-        const sums = db.heldBack(metricsSums);
-        sums.count(statusCounter(e.from), -1);
-        sums.count(statusCounter(e.to), 1);
-        if (e.paid) sums.count('paid', 1);
-        if (e.to === 'Cancelled') {
-          const order = db.first(sql.findOrder, { orderId: e.orderId });
-          if (!order) throw new Error(`Cancelled an unknown order ${e.orderId}`);
-          sums.addToDay(order.day, -order.total_price, -1);
-        }
-        return;
-      }
-      default:
-        throw new Error(`The metrics projector does not handle ${event.type}`);
-    }
-  },
-};
+  on,
+});
 
 /**
  * The transaction's counter and daily-sales changes, summed per counter and day: a counter moves with

@@ -1,17 +1,9 @@
-import type { EventData, EventType } from '@shop/contracts';
+import type { EventData } from '@shop/contracts';
 import { sql as expr } from 'kysely';
 import type { HeldBackKind, HeldBackWrites, ReadModelsDb } from '../database';
-import { dataOf } from '../event-data';
 import { argumentsFor, prepareQuery } from '../prepared-query';
-import type { Projector } from '../projector';
+import { type EventHandlers, projectorOf } from '../projector';
 import type { OpenReservationsTable, OrderItemsView, OrderStatusChangesView, OrdersTable } from './tables';
-
-const handles = [
-  'OrderPlaced',
-  'StatusChanged',
-  'StockReserved',
-  'StockReleased',
-] as const satisfies readonly EventType[];
 
 const orderColumns = [
   'id',
@@ -150,38 +142,33 @@ const sql = {
   ),
 };
 
+const on = {
+  OrderPlaced(e, db) {
+    placed(db, e);
+  },
+  StatusChanged(e, db, event) {
+    statusChanged(db, e, event.position);
+  },
+  StockReserved(e, db) {
+    db.heldBack(unplacedReservations).reserve(e.orderId, e.productId, e.qty, e.at);
+  },
+  StockReleased(e, db) {
+    if (db.heldBack(unplacedReservations).release(e.orderId, e.productId, e.qty)) return;
+    db.run(sql.release, { orderId: e.orderId, productId: e.productId, qty: e.qty });
+    db.run(sql.dropReleased, { orderId: e.orderId });
+  },
+} satisfies EventHandlers;
+
 /**
  * The orders read model: each order as it stands, its lines, every status change (who, when), and
  * the stock each order still holds, so the sweep finds what a crash left behind without a log scan.
  */
-export const ordersProjector: Projector = {
+export const ordersProjector = projectorOf({
   name: 'orders',
   tables: ['orders', 'open_reservations'],
-  handles,
   statements: sql,
-  apply(event, db) {
-    switch (event.type as (typeof handles)[number]) {
-      case 'OrderPlaced':
-        return placed(db, dataOf(event, 'OrderPlaced'));
-      case 'StatusChanged':
-        return statusChanged(db, dataOf(event, 'StatusChanged'), event.position);
-      case 'StockReserved': {
-        const e = dataOf(event, 'StockReserved');
-        db.heldBack(unplacedReservations).reserve(e.orderId, e.productId, e.qty, e.at);
-        return;
-      }
-      case 'StockReleased': {
-        const e = dataOf(event, 'StockReleased');
-        if (db.heldBack(unplacedReservations).release(e.orderId, e.productId, e.qty)) return;
-        db.run(sql.release, { orderId: e.orderId, productId: e.productId, qty: e.qty });
-        db.run(sql.dropReleased, { orderId: e.orderId });
-        return;
-      }
-      default:
-        throw new Error(`The orders projector does not handle ${event.type}`);
-    }
-  },
-};
+  on,
+});
 
 function placed(db: ReadModelsDb, e: EventData<'OrderPlaced'>): void {
   const address = e.shippingAddress;

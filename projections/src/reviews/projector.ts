@@ -1,11 +1,6 @@
-import type { EventData, EventType, RecordedEvent } from '@shop/contracts';
-import type { ReadModelsDb } from '../database';
-import { dataOf } from '../event-data';
 import { argumentsFor, prepareQuery } from '../prepared-query';
-import type { Projector } from '../projector';
+import { type EventHandlers, projectorOf } from '../projector';
 import type { ReviewAuthorsTable, ReviewProductsTable, ReviewsTable } from './tables';
-
-type Handlers = { [T in EventType]?: (data: EventData<T>, db: ReadModelsDb, event: RecordedEvent) => void };
 
 const sql = {
   insertReview: prepareQuery<ReviewsTable>((qb, arg) =>
@@ -74,23 +69,15 @@ const on = {
   ProductUpdated(e, db) {
     db.run(sql.renameProduct, { product_id: e.productId, name: e.name });
   },
-} satisfies Handlers;
-
-const handles = Object.keys(on) as (keyof typeof on)[];
+} satisfies EventHandlers;
 
 /**
  * The reviews read model: live reviews, plus the author and product names the admin list shows,
  * kept here so this read model rebuilds on its own.
  */
-export const reviewsProjector: Projector = {
+export const reviewsProjector = projectorOf({
   name: 'reviews',
   tables: ['reviews', 'review_authors', 'review_products'],
-  handles,
   statements: sql,
-  apply(event, db) {
-    const type = event.type as (typeof handles)[number];
-    const handler = on[type] as (data: unknown, db: ReadModelsDb, event: RecordedEvent) => void;
-    if (!handler) throw new Error(`The reviews projector does not handle ${event.type}`);
-    handler(dataOf(event, type) as never, db, event);
-  },
-};
+  on,
+});
