@@ -7,9 +7,9 @@ import { formatShopDate } from '../../../ui/dates';
 import { EmptyState } from '../../../ui/empty-state';
 import { ManualPaymentDetails } from '../../../ui/manual-payment-details';
 import { formatMoney } from '../../../ui/money';
+import { PAYMENT_METHOD_LABELS } from '../../../ui/payment-labels';
 import { PriceSummary } from '../../../ui/price-summary';
 import { orderQuery } from '../api/account';
-import { PAYMENT_METHOD_LABELS } from './payment-labels';
 import './account.css';
 import '../../../ui/field.css';
 

@@ -1,11 +1,7 @@
 import { type PaymentMethod, shopConfig } from '@shop/contracts';
 import { useId } from 'react';
 import { ManualPaymentDetails } from '../../../ui/manual-payment-details';
-
-export const PAYMENT_LABELS: Readonly<Record<PaymentMethod, string>> = {
-  COD: 'Cash on Delivery',
-  Card: shopConfig.manualPayment.label,
-};
+import { PAYMENT_METHOD_LABELS } from '../../../ui/payment-labels';
 
 interface PaymentMethodsProps {
   value: PaymentMethod;
@@ -28,7 +24,7 @@ export function PaymentMethods({ value, onChange }: PaymentMethodsProps) {
             checked={value === method}
             onChange={() => onChange(method)}
           />
-          <span>{PAYMENT_LABELS[method]}</span>
+          <span>{PAYMENT_METHOD_LABELS[method]}</span>
         </label>
       ))}
       {value === 'Card' && (
