@@ -2,13 +2,12 @@ import { MAX_REVIEW_LENGTH } from '@shop/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
+import { StarRatingInput } from '../../../ui/star-rating-input';
 import { postReview, reviewKeys } from '../api/reviews';
 import '../../../ui/field.css';
 
 const DEFAULT_RATING = 5;
 export const REVIEW_ERROR_FALLBACK = 'Something went wrong. Please try again.';
-
-const starLabel = (stars: number) => (stars === 1 ? '1 Star' : `${stars} Stars`);
 
 interface ReviewFormProps {
   productId: string;
@@ -48,28 +47,7 @@ export function ReviewForm({ productId, onPosted }: ReviewFormProps) {
   return (
     <form className="review-form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Write a Review</h3>
-      <fieldset className="star-input">
-        <legend>Your rating</legend>
-        <div className="star-input__stars">
-          {[1, 2, 3, 4, 5].map((stars) => (
-            <label key={stars} className="star-input__option" data-on={stars <= rating}>
-              <input
-                type="radio"
-                name={`${id}-rating`}
-                value={stars}
-                checked={rating === stars}
-                onChange={() => setRating(stars)}
-                className="visually-hidden"
-              />
-              <span aria-hidden="true">★</span>
-              <span className="visually-hidden">{starLabel(stars)}</span>
-            </label>
-          ))}
-        </div>
-        <span className="star-input__value" aria-hidden="true">
-          {starLabel(rating)}
-        </span>
-      </fieldset>
+      <StarRatingInput legend="Your rating" value={rating} onChange={setRating} />
       <div className="field" data-invalid={blank ? 'true' : undefined}>
         <label className="field__label" htmlFor={`${id}-comment`}>
           Your review
