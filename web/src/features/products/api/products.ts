@@ -1,14 +1,9 @@
 import type { Product } from '@shop/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { productKeys } from '../../../lib/query-keys';
 
 export type { Product };
-
-export const productKeys = {
-  all: ['products'] as const,
-  list: () => [...productKeys.all, 'list'] as const,
-  detail: (id: string) => [...productKeys.all, id] as const,
-};
 
 /** The whole catalogue list (`GET /api/products`); shared by loaders (`ensureQueryData`) and components. */
 export const productsQuery = () =>

@@ -2,8 +2,9 @@ import { MAX_REVIEW_LENGTH } from '@shop/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
+import { reviewKeys } from '../../../lib/query-keys';
 import { StarRatingInput } from '../../../ui/star-rating-input';
-import { postReview, reviewKeys } from '../api/reviews';
+import { postReview } from '../api/reviews';
 import '../../../ui/field.css';
 
 const DEFAULT_RATING = 5;
