@@ -20,6 +20,8 @@ export const adminOrderQuery = (id: string) =>
 /**
  * `PUT /api/admin/orders/{id}/status`. The answer replaces the order in the list and in the open
  * detail; the detail is then refetched because only it carries the history the change just extended.
+ * Its tracking (keyed below it) and the customer's own order list go stale with it, for a screen
+ * of this tab that shows them.
  */
 export function useUpdateOrderStatus() {
   const queryClient = useQueryClient();
@@ -33,7 +35,10 @@ export function useUpdateOrderStatus() {
       queryClient.setQueryData<Order>(orderKeys.detail(updated.id), (order) =>
         order ? { ...order, ...updated } : order,
       );
-      return queryClient.invalidateQueries({ queryKey: orderKeys.detail(updated.id), exact: true });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: orderKeys.detail(updated.id) }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.mine() }),
+      ]);
     },
   });
 }

@@ -1,8 +1,9 @@
 import { MAX_REVIEW_LENGTH } from '@shop/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
+import { productKeys, reviewKeys } from '../../../lib/query-keys';
 import { StarRatingInput } from '../../../ui/star-rating-input';
 import { postReview, reviewableProductsQuery } from '../api/reviews';
 import '../../../ui/field.css';
@@ -22,7 +23,16 @@ export function ReviewPage() {
   const [rating, setRating] = useState(5);
   const [comment, setComment] = useState('');
   const [missingProduct, setMissingProduct] = useState(false);
-  const mutation = useMutation({ mutationFn: postReview });
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: postReview,
+    // Nothing here shows them, but the product's page does: its reviews and rating are stale now.
+    onSuccess: (_answer, review) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: reviewKeys.forProduct(review.productId) }),
+        queryClient.invalidateQueries({ queryKey: productKeys.detail(review.productId), exact: true }),
+      ]),
+  });
 
   useEffect(() => {
     if (products.isError) console.warn('Products failed to load for the review form', products.error);
