@@ -3,9 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { reviewKeys } from '../../../lib/query-keys';
+import { TextAreaField } from '../../../ui/field';
 import { StarRatingInput } from '../../../ui/star-rating-input';
 import { postReview } from '../api/reviews';
-import '../../../ui/field.css';
 
 const DEFAULT_RATING = 5;
 export const REVIEW_ERROR_FALLBACK = 'Something went wrong. Please try again.';
@@ -49,29 +49,17 @@ export function ReviewForm({ productId, onPosted }: ReviewFormProps) {
     <form className="review-form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Write a Review</h3>
       <StarRatingInput legend="Your rating" value={rating} onChange={setRating} />
-      <div className="field" data-invalid={blank ? 'true' : undefined}>
-        <label className="field__label" htmlFor={`${id}-comment`}>
-          Your review
-        </label>
-        <textarea
-          id={`${id}-comment`}
-          className="textarea"
-          rows={4}
-          maxLength={MAX_REVIEW_LENGTH}
-          value={comment}
-          aria-invalid={blank || undefined}
-          aria-describedby={blank ? `${id}-blank` : undefined}
-          onChange={(event) => {
-            setComment(event.currentTarget.value);
-            if (blank) setBlank(false);
-          }}
-        />
-        {blank && (
-          <p className="field__error" id={`${id}-blank`}>
-            Please write a comment before submitting.
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        label="Your review"
+        rows={4}
+        maxLength={MAX_REVIEW_LENGTH}
+        value={comment}
+        error={blank ? 'Please write a comment before submitting.' : undefined}
+        onChange={(event) => {
+          setComment(event.currentTarget.value);
+          if (blank) setBlank(false);
+        }}
+      />
       {mutation.isError && (
         <div className="form-error" role="alert">
           Review error: {errorMessage(mutation.error, REVIEW_ERROR_FALLBACK)}

@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { productKeys, reviewKeys } from '../../../lib/query-keys';
+import { TextAreaField } from '../../../ui/field';
 import { StarRatingInput } from '../../../ui/star-rating-input';
 import { postReview, reviewableProductsQuery } from '../api/reviews';
 import '../../../ui/field.css';
@@ -104,19 +105,13 @@ export function ReviewPage() {
           )}
         </div>
         <StarRatingInput legend="Rating" value={rating} onChange={setRating} />
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-comment`}>
-            Your review (optional)
-          </label>
-          <textarea
-            id={`${id}-comment`}
-            className="textarea"
-            rows={4}
-            maxLength={MAX_REVIEW_LENGTH}
-            value={comment}
-            onChange={(event) => setComment(event.currentTarget.value)}
-          />
-        </div>
+        <TextAreaField
+          label="Your review (optional)"
+          rows={4}
+          maxLength={MAX_REVIEW_LENGTH}
+          value={comment}
+          onChange={(event) => setComment(event.currentTarget.value)}
+        />
         <button
           type="submit"
           className="button button--primary"
