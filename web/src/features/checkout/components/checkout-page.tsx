@@ -1,9 +1,11 @@
 import { fromMinor, type PaymentMethod, ShippingAddress, shopConfig } from '@shop/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { cartStore, NO_SIZE, useCart } from '../../../lib/cart';
 import { priceCart } from '../../../lib/cart-pricing';
+import { orderKeys } from '../../../lib/query-keys';
 import { normaliseAffiliateCode, useRememberedReferral } from '../../../lib/referral';
 import { useSession } from '../../../lib/session';
 import { EmptyState } from '../../../ui/empty-state';
@@ -33,6 +35,7 @@ const isStaleCart = (error: unknown) =>
  */
 export function CheckoutPage() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const cart = useCart();
   const session = useSession();
   const rememberedCode = useRememberedReferral();
@@ -73,6 +76,8 @@ export function CheckoutPage() {
     onSuccess: (order) => {
       endCheckoutAttempt();
       cart.clear();
+      // The shopper's order history (and an admin's list, in this tab) now misses this order.
+      void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
       void navigate({ href: `/order/${encodeURIComponent(order.id)}`, replace: true });
     },
     onError: async (error) => {
