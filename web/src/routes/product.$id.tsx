@@ -1,6 +1,6 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { productKeys, productQuery } from '../features/products/api/products';
+import { productQuery } from '../features/products/api/products';
 import { ProductDetail } from '../features/products/components/product-detail/product-detail';
 import {
   ProductDetailSkeleton,
@@ -8,6 +8,7 @@ import {
 } from '../features/products/components/product-detail/product-not-found';
 import { ProductReviews } from '../features/reviews/components/product-reviews';
 import { ApiError } from '../lib/api';
+import { productKeys } from '../lib/query-keys';
 
 export const Route = createFileRoute('/product/$id')({
   loader: async ({ context, params }) => {

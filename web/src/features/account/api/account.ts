@@ -8,33 +8,26 @@ import type {
 } from '@shop/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-
-export const accountKeys = {
-  profile: ['profile'] as const,
-  myOrders: ['orders', 'mine'] as const,
-  order: (id: string) => ['orders', id] as const,
-  tracking: (id: string) => ['orders', id, 'tracking'] as const,
-  myAffiliate: ['affiliate', 'me'] as const,
-};
+import { affiliateKeys, orderKeys } from '../../../lib/query-keys';
 
 /** `GET /api/orders/myorders`: the signed-in user's orders. */
 export const myOrdersQuery = () =>
   queryOptions({
-    queryKey: accountKeys.myOrders,
+    queryKey: orderKeys.mine(),
     queryFn: ({ signal }) => api.get<Order[]>('/api/orders/myorders', { signal }),
   });
 
 /** `GET /api/orders/{id}`: one order with its items. */
 export const orderQuery = (id: string) =>
   queryOptions({
-    queryKey: accountKeys.order(id),
+    queryKey: orderKeys.detail(id),
     queryFn: ({ signal }) => api.get<Order>(`/api/orders/${encodeURIComponent(id)}`, { signal }),
   });
 
 /** `GET /api/orders/{id}/tracking`: the order, its progress and the timeline built from its events. */
 export const trackingQuery = (id: string) =>
   queryOptions({
-    queryKey: accountKeys.tracking(id),
+    queryKey: orderKeys.tracking(id),
     queryFn: ({ signal }) =>
       api.get<OrderTracking>(`/api/orders/${encodeURIComponent(id)}/tracking`, { signal }),
   });
@@ -42,7 +35,7 @@ export const trackingQuery = (id: string) =>
 /** `GET /api/affiliate/me`: status, code, link, uses and commission of the signed-in user. */
 export const myAffiliateQuery = () =>
   queryOptions({
-    queryKey: accountKeys.myAffiliate,
+    queryKey: affiliateKeys.mine(),
     queryFn: ({ signal }) => api.get<MyAffiliate>('/api/affiliate/me', { signal }),
   });
 

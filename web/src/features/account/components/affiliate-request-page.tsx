@@ -2,7 +2,8 @@ import { shopConfig } from '@shop/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { errorMessage } from '../../../lib/api';
-import { accountKeys, myAffiliateQuery, requestAffiliate } from '../api/account';
+import { affiliateKeys } from '../../../lib/query-keys';
+import { myAffiliateQuery, requestAffiliate } from '../api/account';
 import './account.css';
 import '../../../ui/field.css';
 
@@ -17,7 +18,7 @@ export function AffiliateRequestPage() {
   const mine = useQuery(myAffiliateQuery());
   const mutation = useMutation({
     mutationFn: requestAffiliate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.myAffiliate }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: affiliateKeys.mine() }),
   });
 
   const message = mutation.isSuccess

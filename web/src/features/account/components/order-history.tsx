@@ -3,8 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { formatShopDate } from '../../../ui/dates';
 import { EmptyState } from '../../../ui/empty-state';
 import { formatMoney } from '../../../ui/money';
+import { PAYMENT_METHOD_LABELS } from '../../../ui/payment-labels';
 import { myOrdersQuery } from '../api/account';
-import { PAYMENT_METHOD_LABELS } from './payment-labels';
 import { OrderStatusBadge } from './status-badge';
 import '../../../ui/field.css';
 

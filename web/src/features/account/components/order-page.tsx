@@ -5,10 +5,11 @@ import { ApiError, errorMessage } from '../../../lib/api';
 import { addLine, cartStore, NO_SIZE } from '../../../lib/cart';
 import { formatShopDate } from '../../../ui/dates';
 import { EmptyState } from '../../../ui/empty-state';
+import { ManualPaymentDetails } from '../../../ui/manual-payment-details';
 import { formatMoney } from '../../../ui/money';
+import { PAYMENT_METHOD_LABELS } from '../../../ui/payment-labels';
 import { PriceSummary } from '../../../ui/price-summary';
 import { orderQuery } from '../api/account';
-import { PAYMENT_METHOD_LABELS } from './payment-labels';
 import './account.css';
 import '../../../ui/field.css';
 
@@ -68,7 +69,7 @@ export function OrderPage({ id }: { id: string }) {
   const data = order.data;
   const items = itemsOf(data);
   const address = data.shippingAddress;
-  const { manualPayment, support } = shopConfig;
+  const { support } = shopConfig;
 
   return (
     <section className="account-page container" aria-labelledby="order-title">
@@ -109,30 +110,12 @@ export function OrderPage({ id }: { id: string }) {
             </span>
           </div>
           {data.paymentMethod !== 'COD' && (
-            <div>
+            <ManualPaymentDetails accountsClassName="details">
               <p className="muted">
                 Send the total by JazzCash, EasyPaisa or bank transfer, then share a screenshot with your
                 order number at {support.email}. We mark the order paid once the payment is confirmed.
               </p>
-              <dl className="details">
-                <div>
-                  <dt>Account title</dt>
-                  <dd>{manualPayment.accountTitle}</dd>
-                </div>
-                <div>
-                  <dt>JazzCash</dt>
-                  <dd>{manualPayment.jazzCash}</dd>
-                </div>
-                <div>
-                  <dt>EasyPaisa</dt>
-                  <dd>{manualPayment.easyPaisa}</dd>
-                </div>
-                <div>
-                  <dt>Bank account</dt>
-                  <dd>{manualPayment.bankAccount}</dd>
-                </div>
-              </dl>
-            </div>
+            </ManualPaymentDetails>
           )}
         </section>
       </div>

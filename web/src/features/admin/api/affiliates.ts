@@ -1,15 +1,12 @@
 import type { AffiliateRequest } from '@shop/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-
-export const affiliateRequestKeys = {
-  list: () => ['affiliate', 'requests'] as const,
-};
+import { affiliateKeys } from '../../../lib/query-keys';
 
 /** `GET /api/affiliate`: every affiliate request, for the admin. */
 export const affiliateRequestsQuery = () =>
   queryOptions({
-    queryKey: affiliateRequestKeys.list(),
+    queryKey: affiliateKeys.requests(),
     queryFn: ({ signal }) => api.get<AffiliateRequest[]>('/api/affiliate', { signal }),
   });
 
@@ -22,7 +19,7 @@ export function useDecideAffiliateRequest() {
     mutationFn: ({ id, decision }: { id: string; decision: AffiliateDecision }) =>
       api.put<AffiliateRequest>(`/api/affiliate/${encodeURIComponent(id)}/${decision}`),
     onSuccess: (updated) => {
-      queryClient.setQueryData<AffiliateRequest[]>(affiliateRequestKeys.list(), (requests) =>
+      queryClient.setQueryData<AffiliateRequest[]>(affiliateKeys.requests(), (requests) =>
         requests?.map((request) => (request.id === updated.id ? { ...request, ...updated } : request)),
       );
     },

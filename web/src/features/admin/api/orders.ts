@@ -1,30 +1,27 @@
 import type { Order, OrderStatus } from '@shop/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-
-export const adminOrderKeys = {
-  all: ['orders'] as const,
-  list: () => [...adminOrderKeys.all, 'list', 'admin'] as const,
-  detail: (id: string) => [...adminOrderKeys.all, 'detail', id] as const,
-};
+import { orderKeys } from '../../../lib/query-keys';
 
 /** `GET /api/orders`: every order, for the admin. */
 export const adminOrdersQuery = () =>
   queryOptions({
-    queryKey: adminOrderKeys.list(),
+    queryKey: orderKeys.list(),
     queryFn: ({ signal }) => api.get<Order[]>('/api/orders', { signal }),
   });
 
 /** `GET /api/orders/{id}`: for an admin it carries the status history. */
 export const adminOrderQuery = (id: string) =>
   queryOptions({
-    queryKey: adminOrderKeys.detail(id),
+    queryKey: orderKeys.detail(id),
     queryFn: ({ signal }) => api.get<Order>(`/api/orders/${encodeURIComponent(id)}`, { signal }),
   });
 
 /**
  * `PUT /api/admin/orders/{id}/status`. The answer replaces the order in the list and in the open
  * detail; the detail is then refetched because only it carries the history the change just extended.
+ * Its tracking (keyed below it) and the customer's own order list go stale with it, for a screen
+ * of this tab that shows them.
  */
 export function useUpdateOrderStatus() {
   const queryClient = useQueryClient();
@@ -32,13 +29,16 @@ export function useUpdateOrderStatus() {
     mutationFn: ({ id, status }: { id: string; status: OrderStatus }) =>
       api.put<Order>(`/api/admin/orders/${encodeURIComponent(id)}/status`, { status }),
     onSuccess: (updated) => {
-      queryClient.setQueryData<Order[]>(adminOrderKeys.list(), (orders) =>
+      queryClient.setQueryData<Order[]>(orderKeys.list(), (orders) =>
         orders?.map((order) => (order.id === updated.id ? { ...order, ...updated } : order)),
       );
-      queryClient.setQueryData<Order>(adminOrderKeys.detail(updated.id), (order) =>
+      queryClient.setQueryData<Order>(orderKeys.detail(updated.id), (order) =>
         order ? { ...order, ...updated } : order,
       );
-      return queryClient.invalidateQueries({ queryKey: adminOrderKeys.detail(updated.id), exact: true });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: orderKeys.detail(updated.id) }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.mine() }),
+      ]);
     },
   });
 }

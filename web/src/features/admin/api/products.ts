@@ -1,30 +1,25 @@
 import type { Product, ProductInput, UploadResult } from '@shop/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { productKeys } from '../../../lib/query-keys';
 
-/**
- * Keys follow the catalogue's hierarchy (`['products', ...]`), the same as the shopper screens use for
- * the same calls, so a change made here refreshes what shoppers see in this tab too.
+/*
+ * The keys are the catalogue's own (lib/query-keys.ts), the same as the shopper screens use for the
+ * same calls, so a change made here refreshes what shoppers see in this tab too.
  */
 export type { Product };
-
-export const adminProductKeys = {
-  all: ['products'] as const,
-  list: () => [...adminProductKeys.all, 'list'] as const,
-  detail: (id: string) => [...adminProductKeys.all, id] as const,
-};
 
 /** `GET /api/products`: the whole catalogue, for the dashboard's product table. */
 export const adminProductsQuery = () =>
   queryOptions({
-    queryKey: adminProductKeys.list(),
+    queryKey: productKeys.list(),
     queryFn: ({ signal }) => api.get<Product[]>('/api/products', { signal }),
   });
 
 /** `GET /api/products/{id}`: one product, to prefill the edit form. */
 export const adminProductQuery = (id: string) =>
   queryOptions({
-    queryKey: adminProductKeys.detail(id),
+    queryKey: productKeys.detail(id),
     queryFn: ({ signal }) => api.get<Product>(`/api/products/${encodeURIComponent(id)}`, { signal }),
   });
 
@@ -49,7 +44,7 @@ export function useSaveProduct() {
       id === undefined
         ? api.post<Product>('/api/products', input)
         : api.put<Product>(`/api/products/${encodeURIComponent(id)}`, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminProductKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
   });
 }
 
@@ -59,11 +54,11 @@ export function useDeleteProduct() {
   return useMutation({
     mutationFn: (id: string) => api.delete<void>(`/api/products/${encodeURIComponent(id)}`),
     onSuccess: (_answer, id) => {
-      queryClient.setQueryData<Product[]>(adminProductKeys.list(), (products) =>
+      queryClient.setQueryData<Product[]>(productKeys.list(), (products) =>
         products?.filter((product) => product.id !== id),
       );
-      queryClient.removeQueries({ queryKey: adminProductKeys.detail(id), exact: true });
-      return queryClient.invalidateQueries({ queryKey: adminProductKeys.all });
+      queryClient.removeQueries({ queryKey: productKeys.detail(id), exact: true });
+      return queryClient.invalidateQueries({ queryKey: productKeys.all });
     },
   });
 }

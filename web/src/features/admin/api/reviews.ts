@@ -1,15 +1,12 @@
 import type { AdminReview } from '@shop/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-
-export const adminReviewKeys = {
-  list: () => ['admin', 'reviews'] as const,
-};
+import { productKeys, reviewKeys } from '../../../lib/query-keys';
 
 /** `GET /api/admin/reviews`: every review with its author. */
 export const adminReviewsQuery = () =>
   queryOptions({
-    queryKey: adminReviewKeys.list(),
+    queryKey: reviewKeys.list(),
     queryFn: ({ signal }) => api.get<AdminReview[]>('/api/admin/reviews', { signal }),
   });
 
@@ -22,12 +19,12 @@ export function useDeleteReview() {
   return useMutation({
     mutationFn: (review: AdminReview) => api.delete<void>(`/api/reviews/${encodeURIComponent(review.id)}`),
     onSuccess: (_answer, review) => {
-      queryClient.setQueryData<AdminReview[]>(adminReviewKeys.list(), (reviews) =>
+      queryClient.setQueryData<AdminReview[]>(reviewKeys.list(), (reviews) =>
         reviews?.filter((candidate) => candidate.id !== review.id),
       );
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['reviews', review.productId] }),
-        queryClient.invalidateQueries({ queryKey: ['products', review.productId] }),
+        queryClient.invalidateQueries({ queryKey: reviewKeys.forProduct(review.productId) }),
+        queryClient.invalidateQueries({ queryKey: productKeys.detail(review.productId) }),
       ]);
     },
   });

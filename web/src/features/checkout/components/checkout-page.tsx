@@ -1,17 +1,17 @@
-import { fromMinor, type OrderInput, type PaymentMethod, ShippingAddress, shopConfig } from '@shop/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { fromMinor, type PaymentMethod, ShippingAddress, shopConfig } from '@shop/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { cartStore, NO_SIZE, useCart } from '../../../lib/cart';
 import { priceCart } from '../../../lib/cart-pricing';
-import { type FieldErrors, fieldErrorsOf, serverFieldErrors } from '../../../lib/form-errors';
+import { orderKeys } from '../../../lib/query-keys';
 import { normaliseAffiliateCode, useRememberedReferral } from '../../../lib/referral';
 import { useSession } from '../../../lib/session';
 import { EmptyState } from '../../../ui/empty-state';
 import { Field, FormError } from '../../../ui/field';
 import { formatMoney } from '../../../ui/money';
-import { useFocusFirstInvalid } from '../../../ui/use-focus-first-invalid';
+import { useZodForm } from '../../../ui/use-zod-form';
 import { fetchProduct, placeOrder } from '../api/orders';
 import { checkoutAttemptKey, endCheckoutAttempt } from '../idempotency-key';
 import { refreshCartLines } from '../refresh-cart';
@@ -22,17 +22,8 @@ import './checkout.css';
 export const ORDER_FAILED = 'Your order could not be placed. Please try again.';
 export const DEFAULT_COUNTRY = 'Pakistan';
 
-type AddressField = 'fullName' | 'address' | 'city' | 'postalCode' | 'country' | 'phone';
-
 /** Server field names (`shippingAddress.city`) as the form names them (`city`). */
-function formFieldErrors(error: unknown): FieldErrors {
-  return Object.fromEntries(
-    Object.entries(serverFieldErrors(error)).map(([field, message]) => [
-      field.replace(/^shippingAddress\./, ''),
-      message,
-    ]),
-  );
-}
+const addressFieldName = (field: string) => field.replace(/^shippingAddress\./, '');
 
 /** A refusal that means the cart no longer matches the catalogue: refresh it so the shopper sees why. */
 const isStaleCart = (error: unknown) =>
@@ -44,66 +35,56 @@ const isStaleCart = (error: unknown) =>
  */
 export function CheckoutPage() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const cart = useCart();
   const session = useSession();
   const rememberedCode = useRememberedReferral();
-  const form = useRef<HTMLFormElement>(null);
-  const [address, setAddress] = useState<Record<AddressField, string>>({
-    fullName: session?.user.name ?? '',
-    address: '',
-    city: '',
-    postalCode: '',
-    country: DEFAULT_COUNTRY,
-    phone: session?.user.contact ?? '',
-  });
   const [affiliateCode, setAffiliateCode] = useState(rememberedCode);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('COD');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  useFocusFirstInvalid(form, errors, attempt);
 
   const code = normaliseAffiliateCode(affiliateCode);
   const pricing = priceCart(cart.lines, code !== '');
 
-  const mutation = useMutation({
-    mutationFn: (input: OrderInput) => placeOrder(input, checkoutAttemptKey()),
+  const { formRef, errors, mutation, field, onSubmit } = useZodForm({
+    schema: ShippingAddress,
+    initialValues: {
+      fullName: session?.user.name ?? '',
+      address: '',
+      city: '',
+      postalCode: '',
+      country: DEFAULT_COUNTRY,
+      phone: session?.user.contact ?? '',
+    },
+    mutationFn: (shippingAddress: ShippingAddress) =>
+      placeOrder(
+        {
+          orderItems: cart.lines.map((line) => ({
+            product: line.product,
+            qty: line.qty,
+            price: line.price,
+            size: line.size === NO_SIZE ? '' : line.size,
+          })),
+          shippingAddress,
+          paymentMethod,
+          itemsPrice: fromMinor(pricing.itemsPrice),
+          shippingPrice: fromMinor(pricing.shippingPrice),
+          totalPrice: fromMinor(pricing.totalPrice),
+          ...(code ? { affiliateCode: code } : {}),
+        },
+        checkoutAttemptKey(),
+      ),
     onSuccess: (order) => {
       endCheckoutAttempt();
       cart.clear();
+      // The shopper's order history (and an admin's list, in this tab) now misses this order.
+      void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
       void navigate({ href: `/order/${encodeURIComponent(order.id)}`, replace: true });
     },
     onError: async (error) => {
-      setErrors(formFieldErrors(error));
       if (isStaleCart(error)) cartStore.set(await refreshCartLines(cartStore.get(), fetchProduct));
     },
+    formFieldName: addressFieldName,
   });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    setAttempt((count) => count + 1);
-    const parsed = ShippingAddress.safeParse(address);
-    if (!parsed.success) {
-      mutation.reset();
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setErrors({});
-    mutation.mutate({
-      orderItems: cart.lines.map((line) => ({
-        product: line.product,
-        qty: line.qty,
-        price: line.price,
-        size: line.size === NO_SIZE ? '' : line.size,
-      })),
-      shippingAddress: parsed.data,
-      paymentMethod,
-      itemsPrice: fromMinor(pricing.itemsPrice),
-      shippingPrice: fromMinor(pricing.shippingPrice),
-      totalPrice: fromMinor(pricing.totalPrice),
-      ...(code ? { affiliateCode: code } : {}),
-    });
-  }
 
   if (cart.lines.length === 0 && !mutation.isSuccess) {
     return (
@@ -118,16 +99,6 @@ export function CheckoutPage() {
     );
   }
 
-  const field = (name: AddressField) => ({
-    name,
-    value: address[name],
-    error: errors[name],
-    onChange: (event: { currentTarget: HTMLInputElement }) => {
-      const { value } = event.currentTarget;
-      setAddress((current) => ({ ...current, [name]: value }));
-    },
-  });
-
   const submitText = mutation.isPending
     ? 'Placing your order...'
     : paymentMethod === 'COD'
@@ -138,7 +109,7 @@ export function CheckoutPage() {
     <section className="checkout container" aria-labelledby="checkout-title">
       <h1 id="checkout-title">Checkout</h1>
       <div className="checkout__layout">
-        <form ref={form} className="form checkout__form" onSubmit={onSubmit} noValidate>
+        <form ref={formRef} className="form checkout__form" onSubmit={onSubmit} noValidate>
           <fieldset className="checkout-section">
             <legend>Shipping address</legend>
             <Field label="Full name" autoComplete="name" {...field('fullName')} />

@@ -1,10 +1,7 @@
 import { type PaymentMethod, shopConfig } from '@shop/contracts';
 import { useId } from 'react';
-
-export const PAYMENT_LABELS: Readonly<Record<PaymentMethod, string>> = {
-  COD: 'Cash on Delivery',
-  Card: shopConfig.manualPayment.label,
-};
+import { ManualPaymentDetails } from '../../../ui/manual-payment-details';
+import { PAYMENT_METHOD_LABELS } from '../../../ui/payment-labels';
 
 interface PaymentMethodsProps {
   value: PaymentMethod;
@@ -14,7 +11,7 @@ interface PaymentMethodsProps {
 /** Cash on delivery, or a manual mobile-wallet / bank transfer with the shop's account details. */
 export function PaymentMethods({ value, onChange }: PaymentMethodsProps) {
   const id = useId();
-  const { manualPayment, support } = shopConfig;
+  const { support } = shopConfig;
   return (
     <fieldset className="checkout-section payment-methods">
       <legend>Payment method</legend>
@@ -27,36 +24,18 @@ export function PaymentMethods({ value, onChange }: PaymentMethodsProps) {
             checked={value === method}
             onChange={() => onChange(method)}
           />
-          <span>{PAYMENT_LABELS[method]}</span>
+          <span>{PAYMENT_METHOD_LABELS[method]}</span>
         </label>
       ))}
       {value === 'Card' && (
-        <div className="payment-note">
+        <ManualPaymentDetails className="payment-note" accountsClassName="payment-note__accounts">
           <p>
             Pay by JazzCash, EasyPaisa or bank transfer to the account below, then share a screenshot of the
             payment with your order number at <a href={`mailto:${support.email}`}>{support.email}</a> or{' '}
             <a href={`tel:${support.phone.replaceAll(' ', '')}`}>{support.phone}</a>. We mark your order paid
             once we have confirmed the payment.
           </p>
-          <dl className="payment-note__accounts">
-            <div>
-              <dt>Account title</dt>
-              <dd>{manualPayment.accountTitle}</dd>
-            </div>
-            <div>
-              <dt>JazzCash</dt>
-              <dd>{manualPayment.jazzCash}</dd>
-            </div>
-            <div>
-              <dt>EasyPaisa</dt>
-              <dd>{manualPayment.easyPaisa}</dd>
-            </div>
-            <div>
-              <dt>Bank account</dt>
-              <dd>{manualPayment.bankAccount}</dd>
-            </div>
-          </dl>
-        </div>
+        </ManualPaymentDetails>
       )}
     </fieldset>
   );

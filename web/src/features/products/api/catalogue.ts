@@ -1,8 +1,8 @@
 import type { CataloguePage } from '@shop/contracts';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { productKeys } from '../../../lib/query-keys';
 import type { CatalogueFilters } from '../catalogue-search';
-import { productKeys } from './products';
 
 /** First page and each Load More (DECISIONS.md: home 9 + 6, shopping 12 + 12). */
 export interface PageSizes {
@@ -35,7 +35,7 @@ export function catalogueUrl(filters: CatalogueFilters, { offset, limit }: PageP
  */
 export const catalogueQuery = (filters: CatalogueFilters, pages: PageSizes) =>
   infiniteQueryOptions({
-    queryKey: [...productKeys.all, 'catalogue', filters, pages] as const,
+    queryKey: productKeys.catalogue(filters, pages),
     queryFn: ({ pageParam, signal }) => api.get<CataloguePage>(catalogueUrl(filters, pageParam), { signal }),
     initialPageParam: { offset: 0, limit: pages.first } as PageParam,
     getNextPageParam: (last, all): PageParam | undefined => {

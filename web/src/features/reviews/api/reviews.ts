@@ -1,11 +1,7 @@
 import type { Product, PublicReview, ReviewInput } from '@shop/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-
-export const reviewKeys = {
-  all: ['reviews'] as const,
-  forProduct: (productId: string) => [...reviewKeys.all, 'product', productId] as const,
-};
+import { productKeys, reviewKeys } from '../../../lib/query-keys';
 
 /** A product's public reviews (`GET /api/reviews/{productId}`), every author 'Anonymous'. */
 export const productReviewsQuery = (productId: string) =>
@@ -21,6 +17,6 @@ export const postReview = (input: ReviewInput) => api.post<unknown>('/api/review
 /** The products to choose from on /review (`GET /api/products`, no authentication). */
 export const reviewableProductsQuery = () =>
   queryOptions({
-    queryKey: ['products', 'list'] as const,
+    queryKey: productKeys.list(),
     queryFn: ({ signal }) => api.get<Product[]>('/api/products', { signal }),
   });

@@ -2,13 +2,13 @@ import { MAX_REVIEW_LENGTH } from '@shop/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
-import { postReview, reviewKeys } from '../api/reviews';
-import '../../../ui/field.css';
+import { reviewKeys } from '../../../lib/query-keys';
+import { TextAreaField } from '../../../ui/field';
+import { StarRatingInput } from '../../../ui/star-rating-input';
+import { postReview } from '../api/reviews';
 
 const DEFAULT_RATING = 5;
 export const REVIEW_ERROR_FALLBACK = 'Something went wrong. Please try again.';
-
-const starLabel = (stars: number) => (stars === 1 ? '1 Star' : `${stars} Stars`);
 
 interface ReviewFormProps {
   productId: string;
@@ -48,51 +48,18 @@ export function ReviewForm({ productId, onPosted }: ReviewFormProps) {
   return (
     <form className="review-form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Write a Review</h3>
-      <fieldset className="star-input">
-        <legend>Your rating</legend>
-        <div className="star-input__stars">
-          {[1, 2, 3, 4, 5].map((stars) => (
-            <label key={stars} className="star-input__option" data-on={stars <= rating}>
-              <input
-                type="radio"
-                name={`${id}-rating`}
-                value={stars}
-                checked={rating === stars}
-                onChange={() => setRating(stars)}
-                className="visually-hidden"
-              />
-              <span aria-hidden="true">★</span>
-              <span className="visually-hidden">{starLabel(stars)}</span>
-            </label>
-          ))}
-        </div>
-        <span className="star-input__value" aria-hidden="true">
-          {starLabel(rating)}
-        </span>
-      </fieldset>
-      <div className="field" data-invalid={blank ? 'true' : undefined}>
-        <label className="field__label" htmlFor={`${id}-comment`}>
-          Your review
-        </label>
-        <textarea
-          id={`${id}-comment`}
-          className="textarea"
-          rows={4}
-          maxLength={MAX_REVIEW_LENGTH}
-          value={comment}
-          aria-invalid={blank || undefined}
-          aria-describedby={blank ? `${id}-blank` : undefined}
-          onChange={(event) => {
-            setComment(event.currentTarget.value);
-            if (blank) setBlank(false);
-          }}
-        />
-        {blank && (
-          <p className="field__error" id={`${id}-blank`}>
-            Please write a comment before submitting.
-          </p>
-        )}
-      </div>
+      <StarRatingInput legend="Your rating" value={rating} onChange={setRating} />
+      <TextAreaField
+        label="Your review"
+        rows={4}
+        maxLength={MAX_REVIEW_LENGTH}
+        value={comment}
+        error={blank ? 'Please write a comment before submitting.' : undefined}
+        onChange={(event) => {
+          setComment(event.currentTarget.value);
+          if (blank) setBlank(false);
+        }}
+      />
       {mutation.isError && (
         <div className="form-error" role="alert">
           Review error: {errorMessage(mutation.error, REVIEW_ERROR_FALLBACK)}

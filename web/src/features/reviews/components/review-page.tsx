@@ -1,8 +1,11 @@
 import { MAX_REVIEW_LENGTH } from '@shop/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
+import { productKeys, reviewKeys } from '../../../lib/query-keys';
+import { TextAreaField } from '../../../ui/field';
+import { StarRatingInput } from '../../../ui/star-rating-input';
 import { postReview, reviewableProductsQuery } from '../api/reviews';
 import '../../../ui/field.css';
 import './reviews.css';
@@ -11,8 +14,6 @@ export const REVIEW_SUBMITTED = 'Review submitted! Thank you for your feedback.'
 export const REVIEW_PAGE_FAILED = 'Your review could not be submitted. Please try again.';
 /** Spec section 9: after a review the shopper goes home this long after the success banner. */
 export const REVIEW_REDIRECT_MS = 2000;
-
-const starLabel = (stars: number) => (stars === 1 ? '1 Star' : `${stars} Stars`);
 
 /** 'Leave a Review': choose a product, rate it 1 to 5 (5 by default), optional text. */
 export function ReviewPage() {
@@ -23,7 +24,16 @@ export function ReviewPage() {
   const [rating, setRating] = useState(5);
   const [comment, setComment] = useState('');
   const [missingProduct, setMissingProduct] = useState(false);
-  const mutation = useMutation({ mutationFn: postReview });
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: postReview,
+    // Nothing here shows them, but the product's page does: its reviews and rating are stale now.
+    onSuccess: (_answer, review) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: reviewKeys.forProduct(review.productId) }),
+        queryClient.invalidateQueries({ queryKey: productKeys.detail(review.productId), exact: true }),
+      ]),
+  });
 
   useEffect(() => {
     if (products.isError) console.warn('Products failed to load for the review form', products.error);
@@ -94,41 +104,14 @@ export function ReviewPage() {
             </p>
           )}
         </div>
-        <fieldset className="star-input">
-          <legend>Rating</legend>
-          <div className="star-input__stars">
-            {[1, 2, 3, 4, 5].map((stars) => (
-              <label key={stars} className="star-input__option" data-on={stars <= rating}>
-                <input
-                  type="radio"
-                  name={`${id}-rating`}
-                  value={stars}
-                  checked={rating === stars}
-                  onChange={() => setRating(stars)}
-                  className="visually-hidden"
-                />
-                <span aria-hidden="true">★</span>
-                <span className="visually-hidden">{starLabel(stars)}</span>
-              </label>
-            ))}
-          </div>
-          <span className="star-input__value" aria-hidden="true">
-            {starLabel(rating)}
-          </span>
-        </fieldset>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-comment`}>
-            Your review (optional)
-          </label>
-          <textarea
-            id={`${id}-comment`}
-            className="textarea"
-            rows={4}
-            maxLength={MAX_REVIEW_LENGTH}
-            value={comment}
-            onChange={(event) => setComment(event.currentTarget.value)}
-          />
-        </div>
+        <StarRatingInput legend="Rating" value={rating} onChange={setRating} />
+        <TextAreaField
+          label="Your review (optional)"
+          rows={4}
+          maxLength={MAX_REVIEW_LENGTH}
+          value={comment}
+          onChange={(event) => setComment(event.currentTarget.value)}
+        />
         <button
           type="submit"
           className="button button--primary"

@@ -14,6 +14,7 @@ import {
   searchCustomers,
   sortCustomers,
 } from './customer-list';
+import './customers.css';
 
 const COLUMNS: readonly { key: CustomerSortKey; label: string }[] = [
   { key: 'id', label: 'ID' },

@@ -8,6 +8,7 @@ import { ErrorPanel, LoadingState } from '../ui/states';
 import { OrderCounters } from './counters';
 import { ProductTable } from './product-table';
 import { SalesChart } from './sales-chart';
+import './dashboard.css';
 
 /**
  * `/admin`: counters, the 30-day sales chart, shortcuts to every admin screen and the product table.

@@ -3,11 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../../../lib/api';
 import { formatMoney } from '../../../../ui/money';
+import { PAYMENT_METHOD_LABELS } from '../../../../ui/payment-labels';
 import { adminOrderQuery } from '../../api/orders';
 import { errorMessage, formatDateTime } from '../ui/format';
 import { Modal } from '../ui/modal';
 import { TableScroll } from '../ui/table-scroll';
-import { customerContact, customerName, itemsOf, PAYMENT_LABELS, shippingLine } from './order-fields';
+import { customerContact, customerName, itemsOf, shippingLine } from './order-fields';
 import { StatusBadge } from './status-badge';
 import { StatusControl } from './status-control';
 
@@ -38,7 +39,9 @@ export function OrderDetailDialog({ order: listed, onClose }: OrderDetailDialogP
             </Fact>
             <Fact label="Contact">{customerContact(order)}</Fact>
             <Fact label="Shipping Address">{shippingLine(order)}</Fact>
-            <Fact label="Payment Method">{PAYMENT_LABELS[order.paymentMethod] ?? order.paymentMethod}</Fact>
+            <Fact label="Payment Method">
+              {PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}
+            </Fact>
             <Fact label="Order Total">{formatMoney(order.totalPrice)}</Fact>
             <Fact label="Status">
               <StatusBadge status={order.status} />

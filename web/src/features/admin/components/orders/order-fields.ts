@@ -22,11 +22,6 @@ export function itemsOf(order: Order): OrderItem[] {
   return order.OrderItems?.length ? order.OrderItems : (order.orderItems ?? []);
 }
 
-export const PAYMENT_LABELS: Readonly<Record<string, string>> = {
-  COD: 'Cash on Delivery',
-  Card: 'Jazz Cash / EasyPaisa / Bank Account',
-};
-
 /** What the admin dropdown offers: the spec's choices, plus the current status if it is not one. */
 export function statusChoices(current: OrderStatus): readonly OrderStatus[] {
   return ADMIN_STATUS_CHOICES.includes(current) ? ADMIN_STATUS_CHOICES : [current, ...ADMIN_STATUS_CHOICES];

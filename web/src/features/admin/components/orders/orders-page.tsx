@@ -13,6 +13,7 @@ import { OrderDetailDialog } from './order-detail-dialog';
 import { customerContact, customerName, shippingLine } from './order-fields';
 import { StatusBadge } from './status-badge';
 import { StatusControl } from './status-control';
+import './orders.css';
 
 /** Clicks on the row's own controls must not also open the overlay. */
 function fromControl(event: MouseEvent<HTMLElement>): boolean {

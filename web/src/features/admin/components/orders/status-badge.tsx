@@ -1,4 +1,5 @@
 import type { OrderStatus } from '@shop/contracts';
+import '../ui/table.css';
 
 /** An order status as a coloured badge; the colour only repeats what the text says. */
 export function StatusBadge({ status }: { status: OrderStatus }) {

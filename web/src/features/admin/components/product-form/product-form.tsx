@@ -13,6 +13,8 @@ import {
   parseProductForm,
   valuesFromProduct,
 } from './product-form-values';
+import '../ui/forms.css';
+import './product-form.css';
 
 export interface ProductFormProps {
   /** The product being edited; absent when creating. */

@@ -9,6 +9,7 @@ import { ShortId } from '../ui/short-id';
 import { EmptyState, ErrorPanel, LoadingState } from '../ui/states';
 import { TableScroll } from '../ui/table-scroll';
 import { useIsDesktop } from '../ui/use-media-query';
+import './reviews.css';
 
 /** `/admin/reviews`: every review with its author; a table from 1024 px, cards below; delete after a confirmation. */
 export function ReviewsPage() {

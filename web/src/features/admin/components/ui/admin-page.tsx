@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import '../../admin.css';
+import './admin-page.css';
+import './forms.css';
 
 export interface AdminPageProps {
   title: string;

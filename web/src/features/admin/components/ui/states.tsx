@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './states.css';
 
 /** A spinner with a line of text, announced politely to screen readers. */
 export function LoadingState({ label }: { label: string }) {

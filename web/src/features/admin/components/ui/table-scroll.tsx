@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './table.css';
 
 /**
  * A table that may be wider than the screen scrolls sideways inside this region. The region takes

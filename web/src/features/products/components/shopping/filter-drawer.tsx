@@ -1,5 +1,6 @@
-import { type CategoryCount, shopConfig } from '@shop/contracts';
+import type { CategoryCount } from '@shop/contracts';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { PriceInputs } from '../../../../ui/price-inputs';
 import { type ShoppingSearch, SIZE_FILTERS, type SizeFilter } from '../../catalogue-search';
 import { categoryNames, type FilterPatch } from './filter-panel';
 import { toPriceBound } from './price-range';
@@ -120,40 +121,12 @@ export function FilterDrawer({ search, categories, onApply, onClose }: FilterDra
           </fieldset>
           <fieldset className="drawer__group">
             <legend>Price range</legend>
-            <div className="price-range__inputs">
-              <div className="field">
-                <label className="field__label" htmlFor={`${id}-min`}>
-                  Min price
-                </label>
-                <input
-                  id={`${id}-min`}
-                  className="field__input"
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step={0.01}
-                  placeholder="0"
-                  value={draft.minPrice}
-                  onChange={(event) => setDraft({ ...draft, minPrice: event.currentTarget.value })}
-                />
-              </div>
-              <div className="field">
-                <label className="field__label" htmlFor={`${id}-max`}>
-                  Max price
-                </label>
-                <input
-                  id={`${id}-max`}
-                  className="field__input"
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step={0.01}
-                  placeholder={String(shopConfig.priceFilterMax)}
-                  value={draft.maxPrice}
-                  onChange={(event) => setDraft({ ...draft, maxPrice: event.currentTarget.value })}
-                />
-              </div>
-            </div>
+            <PriceInputs
+              min={draft.minPrice}
+              max={draft.maxPrice}
+              onMinChange={(minPrice) => setDraft({ ...draft, minPrice })}
+              onMaxChange={(maxPrice) => setDraft({ ...draft, maxPrice })}
+            />
           </fieldset>
           <fieldset className="drawer__group">
             <legend>Size</legend>

@@ -1,6 +1,7 @@
 import { shopConfig } from '@shop/contracts';
 import { useId } from 'react';
 import { formatMoney } from '../../../../ui/money';
+import { PriceInputs } from '../../../../ui/price-inputs';
 import { useDebouncedDraft } from './use-debounced-draft';
 
 const MAX = shopConfig.priceFilterMax;
@@ -35,44 +36,14 @@ export function PriceRange({ min, max, onChange }: PriceRangeProps) {
   return (
     <fieldset className="price-range">
       <legend>Price range ({shopConfig.currency})</legend>
-      <div className="price-range__inputs">
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-min`}>
-            Min price
-          </label>
-          <input
-            id={`${id}-min`}
-            className="field__input"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={MAX}
-            step={0.01}
-            placeholder="0"
-            value={minDraft}
-            onChange={(event) => setMinDraft(event.currentTarget.value)}
-            onBlur={flushMin}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-max`}>
-            Max price
-          </label>
-          <input
-            id={`${id}-max`}
-            className="field__input"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={MAX}
-            step={0.01}
-            placeholder={String(MAX)}
-            value={maxDraft}
-            onChange={(event) => setMaxDraft(event.currentTarget.value)}
-            onBlur={flushMax}
-          />
-        </div>
-      </div>
+      <PriceInputs
+        min={minDraft}
+        max={maxDraft}
+        onMinChange={setMinDraft}
+        onMaxChange={setMaxDraft}
+        onMinBlur={flushMin}
+        onMaxBlur={flushMax}
+      />
       <label className="field__label" htmlFor={`${id}-slider`}>
         Maximum price: {formatMoney(sliderValue)}
       </label>

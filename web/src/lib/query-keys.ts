@@ -1,0 +1,39 @@
+/**
+ * Query keys of what several features cache: one hierarchical factory per entity, so the shopper's
+ * screens and the admin's name the same data the same way and an invalidation reaches every screen
+ * that shows it. A key only one feature uses stays in that feature's `api/`.
+ */
+
+/** The catalogue: the whole list, the filtered pages and each product. */
+export const productKeys = {
+  all: ['products'] as const,
+  list: () => [...productKeys.all, 'list'] as const,
+  /** The filters and page sizes are part of the key, so a change starts again from the first page. */
+  catalogue: <Filters, Pages>(filters: Filters, pages: Pages) =>
+    [...productKeys.all, 'catalogue', filters, pages] as const,
+  detail: (id: string) => [...productKeys.all, 'detail', id] as const,
+};
+
+/** Orders: every order (admin), the signed-in user's, and each order with its tracking below it. */
+export const orderKeys = {
+  all: ['orders'] as const,
+  lists: () => [...orderKeys.all, 'list'] as const,
+  list: () => [...orderKeys.lists(), 'all'] as const,
+  mine: () => [...orderKeys.lists(), 'mine'] as const,
+  detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
+  tracking: (id: string) => [...orderKeys.detail(id), 'tracking'] as const,
+};
+
+/** Reviews: every review with its author (admin) and a product's public reviews. */
+export const reviewKeys = {
+  all: ['reviews'] as const,
+  list: () => [...reviewKeys.all, 'list'] as const,
+  forProduct: (productId: string) => [...reviewKeys.all, 'product', productId] as const,
+};
+
+/** Affiliate requests (admin) and the signed-in user's own affiliate standing. */
+export const affiliateKeys = {
+  all: ['affiliate'] as const,
+  requests: () => [...affiliateKeys.all, 'requests'] as const,
+  mine: () => [...affiliateKeys.all, 'me'] as const,
+};
