@@ -9,6 +9,14 @@ const TEST =
 module.exports = {
   forbidden: [
     {
+      name: 'no-unresolvable-imports',
+      comment:
+        'An import that resolves to no file: a package or export that does not exist (e.g. a bare `@shop/services`).',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
       name: 'no-cycles',
       comment: 'A cycle of imports, type imports included: split out what both sides need.',
       severity: 'error',
