@@ -1,0 +1,45 @@
+import { findReactorCheckpoint, saveReactorCheckpoint } from '@shop/projections';
+import type { Channel } from './channel';
+import { DEFAULT_OUTBOX_TIMING, type OutboxDeps, type OutboxTiming } from './outbox-deps';
+import { OutboxSender } from './outbox-sender';
+import { OwingReactor } from './owing-reactor';
+
+/** A channel's outbox at work in this process. */
+export interface Outbox {
+  /** Looks for due messages now rather than at the next poll. */
+  wake(): void;
+  /** Stops following the log, lets the attempts in flight finish, closes the channel. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a channel's reactor (follows the log, records each message owed) and its sender (leases,
+ * delivers, records the outcome). The first start of a channel begins at the head of the log: nothing
+ * is sent for history. A restart continues from the checkpoint, and takes back at once the messages
+ * its previous process held (that process is dead: one shop process per DATA_DIR).
+ */
+export async function startOutbox(
+  deps: OutboxDeps,
+  channel: Channel,
+  timing: OutboxTiming = DEFAULT_OUTBOX_TIMING,
+): Promise<Outbox> {
+  const name = `outbox-${channel.name}`;
+  const previous = findReactorCheckpoint(deps.readModels, name);
+  const life = deps.newId();
+  const position = previous?.position ?? (await deps.store.headPosition());
+  saveReactorCheckpoint(deps.readModels, { name, position, life, now: deps.clock().getTime() });
+  const sender = new OutboxSender(deps, channel, timing, life, previous ? [previous.life] : []);
+  const reactor = new OwingReactor(deps, channel, { name, life, position }, (owedAt) =>
+    sender.wakeAfter(owedAt),
+  );
+  reactor.start();
+  sender.start();
+  return {
+    wake: () => sender.wake(),
+    async stop() {
+      await reactor.stop();
+      await sender.stop();
+      channel.close();
+    },
+  };
+}
