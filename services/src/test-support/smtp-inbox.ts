@@ -18,8 +18,6 @@ export interface ReceivedMail {
 export interface SmtpInboxOptions {
   /** Recipients answered `550 No such user here`. */
   refuse?: (address: string) => boolean;
-  /** Holds each RCPT TO answer this long: a slow server, so a test can act while a message is in flight. */
-  recipientDelayMs?: number;
 }
 
 const USER = 'shop';
@@ -32,8 +30,10 @@ const PASSWORD = 'smtp-test-password';
  */
 export class SmtpInbox {
   readonly received: ReceivedMail[] = [];
-  /** Recipients currently held by `recipientDelayMs`: a message being sent. */
-  recipientsInFlight = 0;
+  /** RCPT TO answers held back by the gate, by session: messages in the middle of being sent. */
+  readonly #held = new Map<string, () => void>();
+  /** How many more recipients the gate lets through. */
+  #passes = Number.POSITIVE_INFINITY;
   #server: SMTPServer | undefined;
   #waiters: (() => void)[] = [];
 
@@ -65,20 +65,22 @@ export class SmtpInbox {
         if (auth.username === USER && auth.password === PASSWORD) callback(null, { user: USER });
         else callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
       },
-      onRcptTo: (address, _session, callback) => {
+      onRcptTo: (address, session, callback) => {
         const answer = () => {
           if (this.options.refuse?.(address.address)) {
             callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
           } else callback();
         };
-        const delay = this.options.recipientDelayMs ?? 0;
-        if (delay === 0) return answer();
-        this.recipientsInFlight += 1;
+        if (this.#passes > 0) {
+          this.#passes -= 1;
+          return answer();
+        }
+        this.#held.set(session.id, answer);
         this.#notify();
-        setTimeout(() => {
-          this.recipientsInFlight -= 1;
-          answer();
-        }, delay);
+      },
+      onClose: (session) => {
+        // A client that went away (a killed shop) leaves nothing held.
+        if (this.#held.delete(session.id)) this.#notify();
       },
       onData: (stream, session, callback) => {
         simpleParser(stream)
@@ -107,6 +109,32 @@ export class SmtpInbox {
     const server = this.#server;
     this.#server = undefined;
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** Messages whose RCPT TO the gate holds: each is in the middle of being sent. */
+  get held(): number {
+    return this.#held.size;
+  }
+
+  /** From now on, holds every RCPT TO answer (after `passes` more) until `openGate` or `letThrough`. */
+  holdRecipients(passes = 0): void {
+    this.#passes = passes;
+  }
+
+  /** Lets `count` more recipients through, those held first. */
+  letThrough(count: number): void {
+    this.#passes += count;
+    for (const [session, answer] of this.#held) {
+      if (this.#passes <= 0) break;
+      this.#passes -= 1;
+      this.#held.delete(session);
+      answer();
+    }
+  }
+
+  /** Lets every recipient through again. */
+  openGate(): void {
+    this.letThrough(Number.POSITIVE_INFINITY);
   }
 
   /** The messages accepted for an address. */

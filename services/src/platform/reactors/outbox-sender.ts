@@ -68,23 +68,26 @@ export class OutboxSender {
     });
     for (const row of due.filter((row) => !this.#inFlight.has(row.stream)).slice(0, free)) {
       this.#inFlight.add(row.stream);
-      const attempt = this.#attempt(row.stream).finally(() => {
+      const attempt = this.#attempt(row.stream).then((settled) => {
         this.#inFlight.delete(row.stream);
         this.#attempts.delete(attempt);
+        // A backlog drains without waiting for the next poll; a log that cannot be written waits for it.
+        if (settled) this.wake();
       });
       this.#attempts.add(attempt);
     }
   }
 
-  async #attempt(stream: string): Promise<void> {
+  /** One attempt at a message; true when it recorded an outcome. */
+  async #attempt(stream: string): Promise<boolean> {
     try {
       const state = foldMessage(await readStreamOrEmpty(this.deps.store, stream));
       const now = this.deps.clock();
-      if (!state.owed || !mayStartSending(state, now, this.deadOwners)) return;
+      if (!state.owed || !mayStartSending(state, now, this.deadOwners)) return false;
       if (now.getTime() - Date.parse(state.owed.at) >= this.timing.retry.giveUpAfterMs) {
         const reason = `Given up after ${state.attempts} attempts: ${state.lastError ?? 'never sent'}`;
         await this.#record(stream, 'MessageFailed', { attempt: state.attempts, reason: clip(reason) });
-        return;
+        return true;
       }
       const attempt = state.attempts + 1;
       const until = new Date(now.getTime() + this.timing.leaseMs).toISOString();
@@ -101,13 +104,15 @@ export class OutboxSender {
           { expectedRevision: state.revision },
         );
       } catch (error) {
-        if (error instanceof WrongExpectedVersion) return; // another instance took it first
+        if (error instanceof WrongExpectedVersion) return false; // another instance took it first
         throw error;
       }
       await this.#deliver(stream, state.owed, attempt);
+      return true;
     } catch (error) {
       // The lease, if taken, runs out and the message is tried again.
       this.deps.logger.error('outbox: could not record a message', { stream, error });
+      return false;
     }
   }
 
