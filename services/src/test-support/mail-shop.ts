@@ -23,7 +23,7 @@ export function testMailSettings(inbox: SmtpInbox | undefined): (dataDir: string
 }
 
 /** The admin's e-mail counts (`GET /api/admin/messages`). */
-export async function emailCounts(t: TestShop, admin: SignedInUser) {
+async function emailCounts(t: TestShop, admin: SignedInUser) {
   const response = await t.request<MessagesStatus>('GET', '/api/admin/messages', { token: admin.token });
   if (response.status !== 200) throw new Error(`GET /api/admin/messages answered ${response.status}`);
   return response.body.channels.find((channel) => channel.channel === 'email')!;

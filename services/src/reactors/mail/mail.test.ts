@@ -168,6 +168,21 @@ describe('e-mail to a real SMTP server', () => {
     await inbox.waitUntil(() => inbox.to(shopper.email).length === 2);
     expect(inbox.to(shopper.email).filter((mail) => mail.subject.includes(order.id))).toHaveLength(1);
   });
+
+  it('gives a message up, as failed, when the server stays down for longer than the outbox keeps trying', async () => {
+    const shopper = await registerUser(t);
+    const tee = await createProduct(t, admin);
+    await inbox.down();
+    await placeOrderOk(t, shopper, [{ product: tee, qty: 1 }]);
+    await expectEventually(async () =>
+      (await t.deps.store.readAll()).some((event) => event.type === 'MessageDeferred'),
+    );
+
+    t.clock.advance(24 * 60 * 60_000);
+    const counts = await waitForCounts(t, admin, (c) => c.failed === 1);
+    expect(counts).toMatchObject({ waiting: 0, sent: 0 });
+    expect(counts.lastFailure!.reason).toMatch(/^Given up after 1 attempts: .*ECONNREFUSED/);
+  });
 });
 
 async function expectEventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
