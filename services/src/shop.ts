@@ -12,7 +12,6 @@ import { openSqliteEventStore } from './platform/eventstore/sqlite/sqlite-event-
 import { createApp } from './platform/http/app';
 import { trackWrites, WriteHealth } from './platform/http/write-health';
 import { type Logger, silentLogger } from './platform/logger';
-import type { Outbox } from './platform/reactors/outbox';
 import type { MailSettings } from './reactors/mail/mail-settings';
 import { startMail } from './reactors/mail/start-mail';
 import type { ShopDeps } from './shop-deps';
@@ -40,8 +39,6 @@ export interface ShopOptions {
 export interface Shop {
   deps: ShopDeps;
   app: Hono;
-  /** The e-mail outbox, when mail is on. */
-  mail: Outbox | undefined;
   close(): Promise<void>;
 }
 
@@ -80,10 +77,11 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     demoImagesDir,
     signingKey: new TextEncoder().encode(options.signingSecret),
     lookupCaller: (userId) => lookupCaller(readModels, userId),
-    mailDelivery: options.mail ? (options.mail.smtpUrl ? 'smtp' : 'folder') : 'off',
+    mailDelivery: 'off',
   };
   await runner.start();
   const mail = options.mail ? await startMail(deps, options.mail) : undefined;
+  if (mail) deps.mailDelivery = mail.delivery;
   const app = createApp({
     projections: runner,
     logger: deps.logger,
@@ -97,7 +95,6 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
   return {
     deps,
     app,
-    mail,
     async close() {
       await mail?.stop();
       stopReservationSweep();

@@ -1,3 +1,4 @@
+import type { MessageDelivery } from '@shop/contracts';
 import { findReactorCheckpoint, saveReactorCheckpoint } from '@shop/projections';
 import type { Channel } from './channel';
 import { DEFAULT_OUTBOX_TIMING, type OutboxDeps, type OutboxTiming } from './outbox-deps';
@@ -6,8 +7,8 @@ import { OwingReactor } from './owing-reactor';
 
 /** A channel's outbox at work in this process. */
 export interface Outbox {
-  /** Looks for due messages now rather than at the next poll. */
-  wake(): void;
+  /** How this process delivers the channel's messages. */
+  delivery: MessageDelivery;
   /** Stops following the log, lets the attempts in flight finish, closes the channel. */
   stop(): Promise<void>;
 }
@@ -35,7 +36,7 @@ export async function startOutbox(
   reactor.start();
   sender.start();
   return {
-    wake: () => sender.wake(),
+    delivery: channel.delivery,
     async stop() {
       await reactor.stop();
       await sender.stop();
