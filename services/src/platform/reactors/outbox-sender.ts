@@ -85,7 +85,8 @@ export class OutboxSender {
       const now = this.deps.clock();
       if (!state.owed || !mayStartSending(state, now, this.deadOwners)) return false;
       if (now.getTime() - Date.parse(state.owed.at) >= this.timing.retry.giveUpAfterMs) {
-        const reason = `Given up after ${state.attempts} attempts: ${state.lastError ?? 'never sent'}`;
+        const tries = `${state.attempts} attempt${state.attempts === 1 ? '' : 's'}`;
+        const reason = `Given up after ${tries}: ${state.lastError ?? 'never sent'}`;
         await this.#record(stream, 'MessageFailed', { attempt: state.attempts, reason: clip(reason) });
         return true;
       }

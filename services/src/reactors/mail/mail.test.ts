@@ -181,7 +181,7 @@ describe('e-mail to a real SMTP server', () => {
     t.clock.advance(24 * 60 * 60_000);
     const counts = await waitForCounts(t, admin, (c) => c.failed === 1);
     expect(counts).toMatchObject({ waiting: 0, sent: 0 });
-    expect(counts.lastFailure!.reason).toMatch(/^Given up after 1 attempts: .*ECONNREFUSED/);
+    expect(counts.lastFailure!.reason).toMatch(/^Given up after 1 attempt: .*ECONNREFUSED/);
   });
 });
 
