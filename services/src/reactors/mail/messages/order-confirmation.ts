@@ -31,10 +31,7 @@ export function orderConfirmation(
   const text = [
     `Thank you for your order. Your order ID is ${order.orderId}.`,
     '',
-    ...order.lines.map(
-      (line) =>
-        `- ${line.name}${line.size ? ` (size ${line.size})` : ''} x ${line.qty}: ${money(line.unitPrice * line.qty)}`,
-    ),
+    ...order.lines.map((line) => `- ${itemLabel(line)}: ${money(line.unitPrice * line.qty)}`),
     '',
     ...totals.map(([label, value]) => `${label}: ${value}`),
     '',
@@ -84,8 +81,13 @@ function paymentInstructions(order: OrderPlaced, shop: ShopDetails): { title: st
   };
 }
 
+/** An order line as a message names it: `Running Tee (size MD) x 2`. */
+export function itemLabel(line: OrderPlaced['lines'][number]): string {
+  return `${line.name}${line.size ? ` (size ${line.size})` : ''} x ${line.qty}`;
+}
+
 /** The delivery address, one line each, leaving out what was not given. */
-export function addressLines(address: OrderPlaced['shippingAddress']): string[] {
+function addressLines(address: OrderPlaced['shippingAddress']): string[] {
   return [
     address.fullName,
     address.address,

@@ -1,5 +1,6 @@
 import type { EventData } from '@shop/contracts';
 import { button, html, type MessageContent } from './markup';
+import { itemLabel } from './order-confirmation';
 
 /** The statuses a customer is told about by e-mail. */
 export type NotifiedStatus = 'Dispatched' | 'Delivered' | 'Cancelled';
@@ -29,9 +30,7 @@ export function orderStatus(
   trackingUrl: string,
 ): MessageContent {
   const words = WORDS[status];
-  const items = order.lines.map(
-    (line) => `${line.name}${line.size ? ` (size ${line.size})` : ''} x ${line.qty}`,
-  );
+  const items = order.lines.map(itemLabel);
   const text = [
     `Your order ${order.orderId} ${words.lead}`,
     '',
