@@ -38,6 +38,7 @@ export const outbox: Migration = {
         .addColumn('name', 'text', (c) => c.primaryKey())
         .addColumn('position', 'integer', (c) => c.notNull())
         .addColumn('life', 'text', (c) => c.notNull())
+        .addColumn('earlier_lives', 'text', (c) => c.notNull().defaultTo('[]'))
         .addColumn('updated_at', 'integer', (c) => c.notNull()),
     );
   },

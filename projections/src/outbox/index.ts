@@ -1,5 +1,11 @@
 export { outboxProjector } from './projector';
-export { channelMessageCounts, dueMessages, findReactorCheckpoint, saveReactorCheckpoint } from './queries';
+export {
+  channelMessageCounts,
+  dueMessages,
+  findReactorCheckpoint,
+  type ReactorCheckpoint,
+  saveReactorCheckpoint,
+} from './queries';
 export type {
   OutboxMessageRow,
   OutboxMessagesTable,

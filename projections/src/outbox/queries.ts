@@ -1,6 +1,6 @@
 import type { ChannelMessages, MessageChannel } from '@shop/contracts';
 import type { ReadModelsDb } from '../database';
-import type { OutboxMessageRow, ReactorCheckpointRow } from './tables';
+import type { OutboxMessageRow } from './tables';
 
 /**
  * The waiting messages of a channel that may be sent at `now`, oldest owed first: nobody holds them
@@ -62,22 +62,38 @@ export function channelMessageCounts(
   };
 }
 
-/** A reactor's checkpoint row, or undefined before its first start. */
-export function findReactorCheckpoint(db: ReadModelsDb, name: string): ReactorCheckpointRow | undefined {
-  return db.first(db.qb.selectFrom('reactor_checkpoints').selectAll().where('name', '=', name));
+/** How many earlier processes a reactor remembers; older ones' leases have long run out. */
+const REMEMBERED_LIVES = 8;
+
+/** Where a reactor stood when its last process ended, and which processes ran it before. */
+export interface ReactorCheckpoint {
+  position: number;
+  /** The last process's id, then the earlier ones', latest first: all dead now. */
+  lives: string[];
 }
 
-/** Records where a reactor stands in the log and the id of its current process. */
+/** A reactor's checkpoint, or undefined before its first start. */
+export function findReactorCheckpoint(db: ReadModelsDb, name: string): ReactorCheckpoint | undefined {
+  const row = db.first(db.qb.selectFrom('reactor_checkpoints').selectAll().where('name', '=', name));
+  return row && { position: row.position, lives: [row.life, ...(JSON.parse(row.earlier_lives) as string[])] };
+}
+
+/**
+ * Records where a reactor stands in the log and the id of its current process; with `earlierLives`
+ * (at a process's start), the ids of the processes before it too.
+ */
 export function saveReactorCheckpoint(
   db: ReadModelsDb,
-  row: { name: string; position: number; life: string; now: number },
+  row: { name: string; position: number; life: string; now: number; earlierLives?: readonly string[] },
 ): void {
+  const moved = { position: row.position, life: row.life, updated_at: row.now };
+  const earlier = JSON.stringify((row.earlierLives ?? []).slice(0, REMEMBERED_LIVES));
   db.run(
     db.qb
       .insertInto('reactor_checkpoints')
-      .values({ name: row.name, position: row.position, life: row.life, updated_at: row.now })
+      .values({ name: row.name, ...moved, earlier_lives: earlier })
       .onConflict((conflict) =>
-        conflict.column('name').doUpdateSet({ position: row.position, life: row.life, updated_at: row.now }),
+        conflict.column('name').doUpdateSet(row.earlierLives ? { ...moved, earlier_lives: earlier } : moved),
       ),
   );
 }

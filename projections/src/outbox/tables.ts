@@ -38,8 +38,10 @@ export interface ReactorCheckpointsTable {
   name: string;
   /** Position of the last event the reactor has handled. */
   position: number;
-  /** The id this reactor's current process leases messages under; a restart knows its previous one. */
+  /** The id this reactor's current process leases messages under. */
   life: string;
+  /** JSON array: the ids of this DATA_DIR's earlier processes, latest first (a few); all dead. */
+  earlier_lives: string;
   /** Epoch milliseconds. */
   updated_at: number;
 }

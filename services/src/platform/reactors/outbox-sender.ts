@@ -33,7 +33,7 @@ export class OutboxSender {
     private readonly timing: OutboxTiming,
     /** This process's id on the leases it takes. */
     private readonly life: string,
-    /** Lease holders known to be dead: this instance before its restart. */
+    /** Lease holders known to be dead: this instance's earlier processes. */
     private readonly deadOwners: readonly string[],
   ) {}
 

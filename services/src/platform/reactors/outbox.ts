@@ -17,7 +17,8 @@ export interface Outbox {
  * Starts a channel's reactor (follows the log, records each message owed) and its sender (leases,
  * delivers, records the outcome). The first start of a channel begins at the head of the log: nothing
  * is sent for history. A restart continues from the checkpoint, and takes back at once the messages
- * its previous process held (that process is dead: one shop process per DATA_DIR).
+ * its earlier processes held (they are dead: one shop process per DATA_DIR), however many times it
+ * was restarted before it could take them.
  */
 export async function startOutbox(
   deps: OutboxDeps,
@@ -28,8 +29,9 @@ export async function startOutbox(
   const previous = findReactorCheckpoint(deps.readModels, name);
   const life = deps.newId();
   const position = previous?.position ?? (await deps.store.headPosition());
-  saveReactorCheckpoint(deps.readModels, { name, position, life, now: deps.clock().getTime() });
-  const sender = new OutboxSender(deps, channel, timing, life, previous ? [previous.life] : []);
+  const earlierLives = previous?.lives ?? [];
+  saveReactorCheckpoint(deps.readModels, { name, position, life, now: deps.clock().getTime(), earlierLives });
+  const sender = new OutboxSender(deps, channel, timing, life, earlierLives);
   const reactor = new OwingReactor(deps, channel, { name, life, position }, (owedAt) =>
     sender.wakeAfter(owedAt),
   );
