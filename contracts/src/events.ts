@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Size } from './catalogue';
+import { MessageChannel } from './messages';
 import { OrderStatus, PaymentMethod, ShippingAddress } from './orders';
 
 /**
@@ -117,6 +118,40 @@ export const AffiliateRequested = z.object({ requestId: id, userId: id, at });
 export const AffiliateApproved = z.object({ requestId: id, userId: id, code: z.string(), by: id, at });
 export const AffiliateRejected = z.object({ requestId: id, userId: id, by: id, at });
 
+/** A password reset was asked for. The token is never stored: it is `passwordResetToken(key, requestId)`. */
+export const PasswordResetRequested = z.object({
+  userId: id,
+  requestId: id,
+  email: z.string(),
+  expiresAt: at,
+  at,
+});
+
+/**
+ * The outbox: a message the shop owes because of an event (`causeEventId`), recorded before it is sent,
+ * in a stream of its own named by the event, the channel and the kind (`streams.outbox`), appended with
+ * NO_STREAM so that it is owed once however many instances see the event. `to` is the address as it was
+ * when the message became owed.
+ */
+export const MessageOwed = z.object({
+  channel: MessageChannel,
+  kind: z.string().min(1),
+  causeEventId: id,
+  causePosition: z.number().int().positive(),
+  to: z.string(),
+  toName: z.string(),
+  at,
+});
+const attempt = z.number().int().positive();
+/** One instance is sending the message until `until` (a lease, appended at the stream's revision). */
+export const MessageSendStarted = z.object({ owner: id, attempt, until: at, at });
+/** The attempt failed for a reason that may pass (server down, 4xx); tried again from `retryAt`. */
+export const MessageDeferred = z.object({ attempt, reason: z.string(), retryAt: at, at });
+/** The server accepted the message. */
+export const MessageSent = z.object({ attempt, messageId: z.string(), at });
+/** Refused for good (a 5xx such as an unknown address), or given up on: never tried again. */
+export const MessageFailed = z.object({ attempt: z.number().int().nonnegative(), reason: z.string(), at });
+
 export const eventSchemas = {
   UserRegistered,
   UserProfileChanged,
@@ -136,6 +171,12 @@ export const eventSchemas = {
   AffiliateRequested,
   AffiliateApproved,
   AffiliateRejected,
+  PasswordResetRequested,
+  MessageOwed,
+  MessageSendStarted,
+  MessageDeferred,
+  MessageSent,
+  MessageFailed,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;
@@ -156,4 +197,7 @@ export const streams = {
   emailClaim: (email: string) => `email-${email.toLowerCase()}`,
   affiliateCodeClaim: (code: string) => `affiliate-code-${code.toUpperCase()}`,
   idempotencyClaim: (userId: string, key: string) => `idempotency-${userId}-${key}`,
+  /** One message owed: by the event that caused it, on a channel, of a kind (`order-confirmation`). */
+  outbox: (channel: MessageChannel, kind: string, causeEventId: string) =>
+    `outbox-${channel}-${kind}-${causeEventId}`,
 } as const;

@@ -5,6 +5,7 @@ export * from './errors';
 export * from './event-store';
 export * from './events';
 export * from './ids';
+export * from './messages';
 export * from './money';
 export * from './orders';
 export * from './reviews';

@@ -4,6 +4,8 @@
  * Amounts are in the shop currency's major unit (PKR), as the API speaks them.
  */
 export const shopConfig = {
+  /** The shop's name, as its pages and its messages sign. */
+  name: 'Apex Athletics',
   currency: 'PKR',
   locale: 'en-PK',
   timeZone: 'Asia/Karachi',

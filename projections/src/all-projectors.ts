@@ -3,6 +3,7 @@ import { catalogueProjector } from './catalogue';
 import { customersProjector } from './customers';
 import { metricsProjector } from './metrics';
 import { ordersProjector } from './orders';
+import { outboxProjector } from './outbox';
 import type { Projector } from './projector';
 import { reviewsProjector } from './reviews';
 
@@ -14,4 +15,5 @@ export const allProjectors: readonly Projector[] = [
   ordersProjector,
   affiliatesProjector,
   metricsProjector,
+  outboxProjector,
 ];

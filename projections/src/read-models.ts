@@ -13,6 +13,7 @@ import type {
   OrderStatusChangesView,
   OrdersTable,
 } from './orders/tables';
+import type { OutboxMessagesTable, ReactorCheckpointsTable } from './outbox/tables';
 import type { ReviewAuthorsTable, ReviewProductsTable, ReviewsTable } from './reviews/tables';
 
 /** How a projector stands: applying events, stopped on an event it could not apply, or not started. */
@@ -66,4 +67,6 @@ export interface ReadModels {
   metrics_counters: MetricsCountersTable;
   metrics_daily_sales: MetricsDailySalesTable;
   metrics_orders: MetricsOrdersTable;
+  outbox_messages: OutboxMessagesTable;
+  reactor_checkpoints: ReactorCheckpointsTable;
 }

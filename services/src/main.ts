@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './platform/config/config';
 import { resolveSigningSecret } from './platform/config/secret';
 import { openEventStore } from './platform/eventstore/open-event-store';
 import { createLogger } from './platform/logger';
+import { mailSettingsFrom } from './reactors/mail/mail-settings';
 import { openShop } from './shop';
 import { prepareShop } from './startup';
 
@@ -25,6 +26,10 @@ try {
 
 const logger = createLogger(config.LOG_LEVEL);
 mkdirSync(config.DATA_DIR, { recursive: true });
+const mail = mailSettingsFrom(config);
+if (!config.PUBLIC_URL) {
+  logger.warn('PUBLIC_URL is not set: links in e-mails point to this machine', { links: mail.publicUrl });
+}
 const shop = await openShop({
   dataDir: config.DATA_DIR,
   durability: config.DURABILITY,
@@ -32,6 +37,7 @@ const shop = await openShop({
   signingSecret: resolveSigningSecret(config.DATA_DIR, config.JWT_SECRET),
   logger,
   webDist: fileURLToPath(new URL('../../web/dist', import.meta.url)),
+  mail,
 });
 await prepareShop(shop.deps, config);
 

@@ -1,4 +1,4 @@
-import type { EventStore } from '@shop/contracts';
+import type { EventStore, MessageDelivery } from '@shop/contracts';
 import type { ProjectionRunner, ReadModelsDb } from '@shop/projections';
 import type { CommandDeps } from './platform/commands/handle-command';
 import type { Logger } from './platform/logger';
@@ -16,4 +16,6 @@ export interface ShopDeps extends AuthDeps, CommandDeps {
   dataDir: string;
   uploadsDir: string;
   demoImagesDir: string;
+  /** How this process sends e-mail. */
+  mailDelivery: MessageDelivery;
 }

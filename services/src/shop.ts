@@ -12,6 +12,8 @@ import { openSqliteEventStore } from './platform/eventstore/sqlite/sqlite-event-
 import { createApp } from './platform/http/app';
 import { trackWrites, WriteHealth } from './platform/http/write-health';
 import { type Logger, silentLogger } from './platform/logger';
+import type { MailSettings } from './reactors/mail/mail-settings';
+import { startMail } from './reactors/mail/start-mail';
 import type { ShopDeps } from './shop-deps';
 import { lookupCaller } from './slices/accounts/caller';
 import { startReservationSweep } from './slices/orders/reservation-sweep';
@@ -30,6 +32,8 @@ export interface ShopOptions {
   store?: EventStore;
   /** The bundled demo catalogue's images, served at /images; default: services/assets/demo-images. */
   demoImagesDir?: string;
+  /** Sends e-mail as the log says (SMTP or the outbox folder); omitted: no e-mail (API tests, the CLI). */
+  mail?: MailSettings;
 }
 
 export interface Shop {
@@ -73,8 +77,11 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     demoImagesDir,
     signingKey: new TextEncoder().encode(options.signingSecret),
     lookupCaller: (userId) => lookupCaller(readModels, userId),
+    mailDelivery: 'off',
   };
   await runner.start();
+  const mail = options.mail ? await startMail(deps, options.mail) : undefined;
+  if (mail) deps.mailDelivery = mail.delivery;
   const app = createApp({
     projections: runner,
     logger: deps.logger,
@@ -89,6 +96,7 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     deps,
     app,
     async close() {
+      await mail?.stop();
       stopReservationSweep();
       await runner.stop();
       readModels.close();

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuthResponse, EventStore, RegisterInput } from '@shop/contracts';
+import type { MailSettings } from '../reactors/mail/mail-settings';
 import { openShop, type Shop } from '../shop';
 import type { ShopDeps } from '../shop-deps';
 import { ensureAdmin } from '../slices/accounts/account-commands';
@@ -71,9 +72,13 @@ export async function openTestShop(
     newId?: () => string;
     /** Wraps or replaces the event store (fault tests); default: SQLite in the temporary DATA_DIR. */
     openStore?: (dataDir: string) => EventStore;
+    /** Turns e-mail on, with settings for this DATA_DIR; default: no e-mail. */
+    mail?: (dataDir: string) => MailSettings;
+    /** An existing DATA_DIR to open (a restart); the caller removes it. Default: a fresh one, removed at close. */
+    dataDir?: string;
   } = {},
 ): Promise<TestShop> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'shop-test-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'shop-test-'));
   const clock = options.clock ?? testClock();
   const shop = await openShop({
     dataDir,
@@ -82,6 +87,7 @@ export async function openTestShop(
     clock: () => clock.now(),
     ...(options.newId ? { newId: options.newId } : {}),
     ...(options.openStore ? { store: options.openStore(dataDir) } : {}),
+    ...(options.mail ? { mail: options.mail(dataDir) } : {}),
   });
   return {
     shop,
@@ -109,7 +115,7 @@ export async function openTestShop(
     },
     async close() {
       await shop.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

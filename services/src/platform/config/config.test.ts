@@ -39,10 +39,54 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ EVENT_STORE: 'esdb' })).toThrow(/ESDB_URL is required when EVENT_STORE=esdb/);
   });
 
+  it('takes the mail settings, and names a mistake in each without showing the password', () => {
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtps://shop:s3cret@smtp.example.pk:465',
+        MAIL_FROM: 'Apex Athletics <orders@example.pk>',
+        PUBLIC_URL: 'https://shop.example.pk',
+      }),
+    ).toMatchObject({
+      SMTP_URL: 'smtps://shop:s3cret@smtp.example.pk:465',
+      PUBLIC_URL: 'https://shop.example.pk',
+    });
+    const problems = problemsOf({
+      SMTP_URL: 'http://shop:s3cret@smtp.example.pk',
+      MAIL_FROM: 'orders at example.pk',
+      PUBLIC_URL: 'shop.example.pk',
+    });
+    expect(problems).toContain('SMTP_URL must be smtp://user:password@host:port or smtps://');
+    expect(problems).toContain("(got 'http://shop:***@smtp.example.pk')");
+    expect(problems).not.toContain('s3cret');
+    expect(problems).toContain(
+      "MAIL_FROM must be an e-mail address, alone or as 'Shop Name <shop@example.pk>'",
+    );
+    expect(problems).toContain(
+      "PUBLIC_URL must be an absolute URL such as https://shop.example.pk (got 'shop.example.pk')",
+    );
+  });
+
+  it('requires MAIL_FROM with SMTP_URL', () => {
+    expect(problemsOf({ SMTP_URL: 'smtp://relay.example.pk:25' })).toContain(
+      'MAIL_FROM is required when SMTP_URL is set',
+    );
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ PORT: '', JWT_SECRET: '' }).PORT).toBe(3000);
   });
 });
+
+function problemsOf(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems.join('\n');
+    throw error;
+  }
+  return '';
+}
 
 describe('resolveSigningSecret', () => {
   const dirs: string[] = [];

@@ -4,6 +4,18 @@ const durability = z.enum(['durable', 'relaxed'], {
   error: "must be 'durable' (every acknowledged write is on disk) or 'relaxed'",
 });
 
+/** `shop@example.pk` or `Shop Name <shop@example.pk>`. */
+const MAILBOX = /^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 const ConfigSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a whole number from 1 to 65535' })
@@ -27,6 +39,18 @@ const ConfigSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SEED_DEMO: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  SMTP_URL: z
+    .string()
+    .refine(
+      isSmtpUrl,
+      'must be smtp://user:password@host:port or smtps://user:password@host:port (or leave it unset to write .eml files to DATA_DIR/outbox)',
+    )
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(MAILBOX, "must be an e-mail address, alone or as 'Shop Name <shop@example.pk>'")
+    .optional(),
+  PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://shop.example.pk' }).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -73,9 +97,13 @@ function crossFieldProblems(input: Record<string, string>): string[] {
     const missing = input.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL';
     problems.push(`${missing} is required: ADMIN_EMAIL and ADMIN_PASSWORD must be given together`);
   }
+  if (input.SMTP_URL && !input.MAIL_FROM)
+    problems.push('MAIL_FROM is required when SMTP_URL is set: the address the shop sends from');
   return problems;
 }
 
 function redact(key: string, value: string): string {
-  return /SECRET|PASSWORD/.test(key) ? '***' : value;
+  if (/SECRET|PASSWORD/.test(key)) return '***';
+  // A connection URL's password (user:password@host) never reaches a log.
+  return key.endsWith('_URL') ? value.replace(/\/\/([^/@:]*):[^/@]*@/, '//$1:***@') : value;
 }
