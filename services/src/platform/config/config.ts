@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TrustedProxies } from '../http/client-address';
 
 const durability = z.enum(['durable', 'relaxed'], {
   error: "must be 'durable' (every acknowledged write is on disk) or 'relaxed'",
@@ -27,6 +28,20 @@ const ConfigSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SEED_DEMO: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Comma-separated addresses or CIDR ranges of the reverse proxies in front of the shop. */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .superRefine((text, ctx) => {
+      try {
+        TrustedProxies.parse(text);
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must list addresses or CIDR ranges, ${(error as Error).message}`,
+        });
+      }
+    }),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
