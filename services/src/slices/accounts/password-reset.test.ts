@@ -164,6 +164,23 @@ describe('POST /api/auth/reset-password', () => {
     expect((await login('yet another password')).status).toBe(401);
   });
 
+  it('keeps the sessions it ended, and its link, refused after a restart, even with rebuilt read models', async () => {
+    await openShopWithUser();
+    const laptop = await signIn(t, user.email, 'her old password');
+    const token = await aResetLink();
+    expect((await reset(token)).status).toBe(200);
+    const after = await signIn(t, user.email, 'her brand new password');
+    for (const options of [{}, { freshReadModels: true }]) {
+      await t.restart(options);
+      for (const old of [user.token, laptop.token]) {
+        const read = await t.request<ErrorBody>('GET', '/api/users/profile', { token: old });
+        expect([read.status, read.body.message]).toEqual([401, SESSION_ENDED]);
+      }
+      expect((await t.request('GET', '/api/users/profile', { token: after.token })).status).toBe(200);
+      expect((await reset(token, 'yet another password')).body.message).toBe(RESET_LINK.used);
+    }
+  });
+
   it('works until the hour is up, and not a millisecond after', async () => {
     await openShopWithUser();
     const first = await aResetLink();

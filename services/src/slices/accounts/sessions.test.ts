@@ -169,8 +169,14 @@ describe('after a restart', () => {
     const kept = await signIn(t, user.email, user.password);
     await logout(signedOut.token);
     await changeProfile(kept.token, { password: 'after restart', currentPassword: user.password });
+    const { sid } = claimsOf(kept.token);
+    const withoutExpiry = await new SignJWT({ sub: user.id, sid, sv: 1 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer('shop')
+      .sign(key);
     for (const options of [{}, { freshReadModels: true }]) {
       await t.restart(options);
+      expect(await readWith(withoutExpiry)).toEqual([401, NOT_VALID]);
       expect(await readWith(signedOut.token)).toEqual([401, SESSION_ENDED]);
       expect(await readWith(superseded.token)).toEqual([401, SESSION_ENDED]);
       expect(await readWith(user.token)).toEqual([401, SESSION_ENDED]);
