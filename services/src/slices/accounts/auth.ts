@@ -110,8 +110,7 @@ async function verifiedToken(deps: AuthDeps, token: string): Promise<VerifiedTok
   return entry;
 }
 
-const isVersion = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+const isVersion = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
 /**
  * Signs a token for a new session of the user: its id (`sid`) and the user's session version (`sv`)

@@ -185,6 +185,39 @@ describe('guarding a password check', () => {
     expect(await refusalOf(() => throttle.guard(at('a@x.pk'), wrong))).toBe('allowed');
   });
 
+  it('forgives nothing when a check that would forgive throws', async () => {
+    const { throttle } = aThrottle(rules);
+    await throttle.guard(at('a@x.pk'), wrong);
+    await expect(
+      throttle.guard(at('a@x.pk'), async () => {
+        throw new Error('store down');
+      }, ['account']),
+    ).rejects.toThrow('store down');
+    await throttle.guard(at('a@x.pk'), wrong);
+    expect(await refusalOf(() => throttle.guard(at('a@x.pk'), right))).toEqual({
+      message: 'Wait 30 seconds.',
+      retryAfter: '30',
+    });
+  });
+
+  it('makes a guess beside one in flight wait from now, however long ago the last failure was', async () => {
+    const { throttle, advance } = aThrottle(rules);
+    await throttle.guard(at('a@x.pk'), wrong);
+    // One failure, 10 minutes old (still counted: one is forgotten per 15 minutes), and one in flight.
+    advance(600_000);
+    let finish: (ok: boolean) => void = () => {};
+    const inFlight = throttle.guard(
+      at('a@x.pk'),
+      () => new Promise<boolean>((resolve) => (finish = resolve)),
+    );
+    expect(await refusalOf(() => throttle.guard(at('a@x.pk'), right))).toEqual({
+      message: 'Wait 30 seconds.',
+      retryAfter: '30',
+    });
+    finish(false);
+    expect(await inFlight).toBe(false);
+  });
+
   it('forgive clears one key of one rule', async () => {
     const { throttle } = aThrottle(rules);
     await throttle.guard(at('a@x.pk'), wrong);
@@ -222,6 +255,26 @@ describe('what the throttle remembers', () => {
     expect(throttle.size).toBe(1);
     throttle.take({ network: 'e' });
     expect(throttle.size).toBe(2);
+  });
+
+  it('keeps a key whose check is in flight through a sweep, and counts its failure when it ends', async () => {
+    const { throttle, advance } = aThrottle({ network: rule }, 2);
+    let finish: (ok: boolean) => void = () => {};
+    const inFlight = throttle.guard(
+      { network: 'a' },
+      () => new Promise<boolean>((resolve) => (finish = resolve)),
+    );
+    for (const key of ['b', 'c']) throttle.take({ network: key });
+    advance(60_000);
+    // Three tracked, over the threshold of 2: b and c are forgotten; a, in flight, is not.
+    throttle.take({ network: 'd' });
+    expect(throttle.size).toBe(2);
+    finish(false);
+    expect(await inFlight).toBe(false);
+    expect(refusal(() => throttle.take({ network: 'a' }))).toEqual({
+      message: 'Wait 1 minute.',
+      retryAfter: '60',
+    });
   });
 
   it('does not rescan a map of live keys on every attempt: it waits until the map has doubled', () => {
