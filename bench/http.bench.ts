@@ -43,7 +43,7 @@ async function load(name: string, options: autocannon.Options): Promise<Run> {
 /**
  * The real built server on a temp DATA_DIR seeded with 10,000 products, loaded by autocannon (32
  * connections, SECONDS each) on GET /health/live (the baseline), the shopping page's catalogue query, a
- * product page, placing orders and the admin metrics; plus append-to-visible of the orders placed.
+ * product page, the signed-in profile, placing orders and the admin metrics; plus append-to-visible of the orders placed.
  */
 export async function runHttpBench(): Promise<BenchResult[]> {
   ensureBuiltServer();
@@ -158,6 +158,11 @@ export async function runHttpBench(): Promise<BenchResult[]> {
         },
       ],
     });
+    // An authenticated read: token checked (verified-token cache), caller and session looked up.
+    const profile = await load('GET /api/users/profile', {
+      url: `${url}/api/users/profile`,
+      headers: { authorization: `Bearer ${shopper}` },
+    });
     const monitor = new Worker(new URL('./visibility-monitor.mjs', import.meta.url), {
       workerData: {
         eventsPath: join(dataDir, 'events.sqlite'),
@@ -199,7 +204,7 @@ export async function runHttpBench(): Promise<BenchResult[]> {
       `  append-to-visible of ${sorted.length} orders: p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, max ${sorted.at(-1)} ms (${visibility.unseen} never seen visible)`,
     );
     const rows: BenchResult[] = [];
-    for (const run of [catalogue, productPage, orders, metrics]) {
+    for (const run of [catalogue, productPage, profile, orders, metrics]) {
       const label = `GET /health/live, same server, same run${run.non2xx > 0 ? ` — ${run.non2xx} of ${run.requests} not 2xx` : ', all 2xx'}`;
       rows.push(
         {

@@ -40,6 +40,7 @@ const SHOPPER_PAGES: readonly { path: (s: Scene) => string; who: Who }[] = [
   { path: () => '/login', who: 'guest' },
   { path: () => '/register', who: 'guest' },
   { path: () => '/forgot-password', who: 'guest' },
+  { path: () => '/reset-password?token=a-request.a-mac', who: 'guest' },
   { path: () => '/terms', who: 'guest' },
   { path: () => '/privacy', who: 'guest' },
   { path: () => '/contact', who: 'guest' },

@@ -31,6 +31,23 @@ export const UserProfileChanged = z.object({
 });
 export const UserPasswordChanged = z.object({ userId: id, passwordHash: z.string(), at });
 export const UserRoleChanged = z.object({ userId: id, isAdmin: z.boolean(), at });
+/** One session (one token) ended by signing out; remembered until the token would have expired anyway. */
+export const UserSignedOut = z.object({ userId: id, sessionId: id, expiresAt: at, at });
+/**
+ * Every session of the user issued before this ends, except `keptSessionId`, the one that made the
+ * change (null: none is kept, as after a password reset). Each one raises the user's session version.
+ */
+export const UserSessionsEnded = z.object({ userId: id, keptSessionId: id.nullable(), at });
+/** A password reset was asked for. The token is never stored: it is `passwordResetToken(key, requestId)`. */
+export const PasswordResetRequested = z.object({
+  userId: id,
+  requestId: id,
+  email: z.string(),
+  expiresAt: at,
+  at,
+});
+/** The reset link of `requestId` was used; the new password is the UserPasswordChanged beside it. */
+export const PasswordResetCompleted = z.object({ userId: id, requestId: id, at });
 /** Claim streams (`email-…`, `affiliate-code-…`, `idempotency-…`): whoever appends first owns the value. */
 export const ValueClaimed = z.object({ value: z.string(), ownerId: id, at });
 export const ValueReleased = z.object({ value: z.string(), ownerId: id, at });
@@ -118,15 +135,6 @@ export const AffiliateRequested = z.object({ requestId: id, userId: id, at });
 export const AffiliateApproved = z.object({ requestId: id, userId: id, code: z.string(), by: id, at });
 export const AffiliateRejected = z.object({ requestId: id, userId: id, by: id, at });
 
-/** A password reset was asked for. The token is never stored: it is `passwordResetToken(key, requestId)`. */
-export const PasswordResetRequested = z.object({
-  userId: id,
-  requestId: id,
-  email: z.string(),
-  expiresAt: at,
-  at,
-});
-
 /**
  * The outbox: a message the shop owes because of an event (`causeEventId`), recorded before it is sent,
  * in a stream of its own named by the event, the channel and the kind (`streams.outbox`), appended with
@@ -157,6 +165,10 @@ export const eventSchemas = {
   UserProfileChanged,
   UserPasswordChanged,
   UserRoleChanged,
+  UserSignedOut,
+  UserSessionsEnded,
+  PasswordResetRequested,
+  PasswordResetCompleted,
   ValueClaimed,
   ValueReleased,
   ProductCreated,
@@ -171,7 +183,6 @@ export const eventSchemas = {
   AffiliateRequested,
   AffiliateApproved,
   AffiliateRejected,
-  PasswordResetRequested,
   MessageOwed,
   MessageSendStarted,
   MessageDeferred,

@@ -5,7 +5,12 @@ import type {
   CatalogueProductsTable,
   CatalogueReviewsTable,
 } from './catalogue/tables';
-import type { CustomerCredentialsTable, CustomersTable } from './customers/tables';
+import type {
+  CustomerCredentialsTable,
+  CustomersTable,
+  EndedSessionsTable,
+  PasswordResetRequestsTable,
+} from './customers/tables';
 import type { MetricsCountersTable, MetricsDailySalesTable, MetricsOrdersTable } from './metrics/tables';
 import type {
   OpenReservationsTable,
@@ -53,6 +58,8 @@ export interface ReadModels {
   catalogue_reviews: CatalogueReviewsTable;
   customers: CustomersTable;
   customer_credentials: CustomerCredentialsTable;
+  ended_sessions: EndedSessionsTable;
+  password_reset_requests: PasswordResetRequestsTable;
   reviews: ReviewsTable;
   review_authors: ReviewAuthorsTable;
   review_products: ReviewProductsTable;

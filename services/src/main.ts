@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server';
 import { ConfigError, loadConfig } from './platform/config/config';
 import { resolveSigningSecret } from './platform/config/secret';
 import { openEventStore } from './platform/eventstore/open-event-store';
+import { TrustedProxies } from './platform/http/client-address';
 import { createLogger } from './platform/logger';
 import { mailSettingsFrom } from './reactors/mail/mail-settings';
 import { openShop } from './shop';
@@ -36,6 +37,7 @@ const shop = await openShop({
   store: openEventStore(config),
   signingSecret: resolveSigningSecret(config.DATA_DIR, config.JWT_SECRET),
   logger,
+  trustedProxies: TrustedProxies.parse(config.TRUSTED_PROXIES),
   webDist: fileURLToPath(new URL('../../web/dist', import.meta.url)),
   mail,
 });

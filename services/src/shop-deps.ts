@@ -1,6 +1,8 @@
 import type { EventStore, MessageDelivery } from '@shop/contracts';
 import type { ProjectionRunner, ReadModelsDb } from '@shop/projections';
+import type { BackgroundWork } from './platform/background';
 import type { CommandDeps } from './platform/commands/handle-command';
+import type { TrustedProxies } from './platform/http/client-address';
 import type { Logger } from './platform/logger';
 import type { AuthDeps } from './slices/accounts/auth';
 
@@ -13,6 +15,10 @@ export interface ShopDeps extends AuthDeps, CommandDeps {
   clock: () => Date;
   newId: () => string;
   logger: Logger;
+  /** Work requests start and do not wait for; closing the shop waits for it. */
+  background: BackgroundWork;
+  /** Whose X-Forwarded-For names the client (TRUSTED_PROXIES). */
+  trustedProxies: TrustedProxies;
   dataDir: string;
   uploadsDir: string;
   demoImagesDir: string;

@@ -5,11 +5,13 @@ import { EVENT_SCHEMA_VERSIONS, type EventStore, uuidv7 } from '@shop/contracts'
 import { allProjectors, openReadModels, ProjectionRunner } from '@shop/projections';
 import type { Hono } from 'hono';
 import { apiRoutes } from './api';
+import { BackgroundWork } from './platform/background';
 import { AggregateCache } from './platform/commands/aggregate-cache';
 import { upcasters } from './platform/events/upcasters';
 import { upcastingStore } from './platform/events/upcasting-store';
 import { openSqliteEventStore } from './platform/eventstore/sqlite/sqlite-event-store';
 import { createApp } from './platform/http/app';
+import { TrustedProxies } from './platform/http/client-address';
 import { trackWrites, WriteHealth } from './platform/http/write-health';
 import { type Logger, silentLogger } from './platform/logger';
 import type { MailSettings } from './reactors/mail/mail-settings';
@@ -34,6 +36,8 @@ export interface ShopOptions {
   demoImagesDir?: string;
   /** Sends e-mail as the log says (SMTP or the outbox folder); omitted: no e-mail (API tests, the CLI). */
   mail?: MailSettings;
+  /** Reverse proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES); default: none. */
+  trustedProxies?: TrustedProxies;
 }
 
 export interface Shop {
@@ -64,6 +68,7 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
   const store = upcastingStore(trackWrites(rawStore, writes), EVENT_SCHEMA_VERSIONS, upcasters);
   const readModels = openReadModels(join(options.dataDir, 'read-models.sqlite'));
   const runner = new ProjectionRunner({ store, readModels, projectors: allProjectors });
+  const logger = options.logger ?? silentLogger;
   const deps: ShopDeps = {
     store,
     readModels,
@@ -71,12 +76,14 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     aggregates: new AggregateCache(),
     clock,
     newId: options.newId ?? uuidv7,
-    logger: options.logger ?? silentLogger,
+    logger,
+    background: new BackgroundWork(logger),
+    trustedProxies: options.trustedProxies ?? TrustedProxies.none,
     dataDir: options.dataDir,
     uploadsDir,
     demoImagesDir,
     signingKey: new TextEncoder().encode(options.signingSecret),
-    lookupCaller: (userId) => lookupCaller(readModels, userId),
+    lookupCaller: (userId, sessionId) => lookupCaller(readModels, userId, sessionId),
     mailDelivery: 'off',
   };
   await runner.start();
@@ -98,6 +105,7 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     async close() {
       await mail?.stop();
       stopReservationSweep();
+      await deps.background.idle();
       await runner.stop();
       readModels.close();
       await store.close();

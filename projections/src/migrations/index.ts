@@ -10,6 +10,7 @@ import { catalogueFilterIndex } from './008-catalogue-filter-index';
 import { catalogueRatingIndex } from './009-catalogue-rating-index';
 import { openReservationsWithoutPlaced } from './010-open-reservations-without-placed';
 import { ordersAsDocuments } from './011-orders-as-documents';
+import { sessionsAndPasswordResets } from './016-sessions-and-password-resets';
 import { outbox } from './017-outbox';
 
 /** Every read-model migration, in number order. Adding a read model's tables is one line here. */
@@ -25,5 +26,6 @@ export const readModelMigrations: readonly Migration[] = [
   catalogueRatingIndex,
   openReservationsWithoutPlaced,
   ordersAsDocuments,
+  sessionsAndPasswordResets,
   outbox,
 ];

@@ -12,15 +12,6 @@ function expectSupportContacts() {
 }
 
 describe('text pages', () => {
-  it('/forgot-password explains honestly how to regain access through support', async () => {
-    renderApp('/forgot-password');
-
-    expect(await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeTruthy();
-    expect(screen.getByText(/cannot send password reset e-mails yet/)).toBeTruthy();
-    expectSupportContacts();
-    expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/login');
-  });
-
   it('/contact lists the support contacts from the shop configuration', async () => {
     renderApp('/contact');
 

@@ -27,19 +27,19 @@ describe('/profile', () => {
     expect(within(panel).getByText('User')).toBeTruthy();
   });
 
-  it('after an update shows the message in green and signs out after 2 seconds', async () => {
-    signIn(aSession({ name: 'Ayesha Khan' }));
+  it('after an update shows the message in green and signs out after 2 seconds, on the server too', async () => {
+    signIn({ ...aSession({ name: 'Ayesha Khan' }), token: 'the-session' });
     let sent: unknown;
+    const loggedOut: (string | null)[] = [];
     server.use(
       noAffiliate(),
       http.put('/api/users/profile', async ({ request }) => {
         sent = await request.json();
-        return HttpResponse.json({
-          ...aSession().user,
-          name: 'Ayesha K',
-          token: 'new',
-          message: 'Profile updated.',
-        });
+        return HttpResponse.json({ ...aSession().user, name: 'Ayesha K', message: 'Profile updated.' });
+      }),
+      http.post('/api/auth/logout', ({ request }) => {
+        loggedOut.push(request.headers.get('Authorization'));
+        return new HttpResponse(null, { status: 204 });
       }),
     );
     const { router } = renderApp('/profile');
@@ -59,11 +59,13 @@ describe('/profile', () => {
       vi.advanceTimersByTime(1900);
     });
     expect(sessionStore.get()).not.toBeNull();
+    expect(loggedOut).toEqual([]);
     await act(async () => {
       vi.advanceTimersByTime(200);
     });
     expect(sessionStore.get()).toBeNull();
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await vi.waitFor(() => expect(loggedOut).toEqual(['Bearer the-session']));
   });
 
   it('asks for the current password when the e-mail changes and shows a failure in red', async () => {

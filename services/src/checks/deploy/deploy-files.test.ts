@@ -4,6 +4,7 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CONFIG_VARIABLES, loadConfig } from '../../platform/config/config';
+import { TrustedProxies } from '../../platform/http/client-address';
 
 // There is no Docker engine where the tests run, so the deployment files are checked against what the
 // shop actually reads: its configuration variables, its port, DATA_DIR, and the README's commands.
@@ -82,6 +83,8 @@ describe('docker-compose.yml', () => {
   it('runs the shop against the EventStoreDB service, with only variables the shop reads', () => {
     const { service, config } = checkShopService(file, 'shop');
     expect(service.build).toBe('.');
+    // Nothing in front of it: no one's X-Forwarded-For is believed unless the operator says so.
+    expect(config.TRUSTED_PROXIES).toBe('');
     expect(service.ports?.map((port) => Number(port.split(':').at(-1)))).toEqual([config.PORT]);
   });
 
@@ -124,6 +127,32 @@ describe('deploy/cluster/docker-compose.yml', () => {
       expect(nginx).toContain(`server ${name}:${port}`);
     }
     expect(mounts(file.services.proxy!).map((mount) => mount.source)).toContain('./nginx.conf');
+  });
+
+  it("trusts nginx's fixed address, and only it, for the client's address", () => {
+    const proxy = file.services.proxy as ComposeService & {
+      networks?: { default?: { ipv4_address?: string } };
+    };
+    const proxyAddress = proxy.networks?.default?.ipv4_address;
+    expect(proxyAddress).toBeDefined();
+    const network = (
+      parse(read('deploy/cluster/docker-compose.yml')) as {
+        networks?: { default?: { ipam?: { config?: { subnet?: string; ip_range?: string }[] } } };
+      }
+    ).networks?.default?.ipam?.config?.[0];
+    const dynamic = TrustedProxies.parse(network?.ip_range);
+    expect(TrustedProxies.parse(network?.subnet).trusts(proxyAddress!)).toBe(true);
+    expect(dynamic.trusts(proxyAddress!), 'the proxy address is outside the range others get').toBe(false);
+    for (const name of shops) {
+      const trusted = TrustedProxies.parse(
+        loadConfig(resolvedEnvironment(file.services[name]!)).TRUSTED_PROXIES,
+      );
+      expect(trusted.trusts(proxyAddress!)).toBe(true);
+      expect(trusted.trusts('172.28.0.200'), 'another container on the network').toBe(false);
+    }
+    expect(read('deploy/cluster/nginx.conf')).toContain(
+      'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+    );
   });
 });
 

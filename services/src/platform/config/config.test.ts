@@ -73,6 +73,16 @@ describe('loadConfig', () => {
     expect(loadConfig({}).SMTP_URL).toBeUndefined();
   });
 
+  it('reads TRUSTED_PROXIES as addresses and ranges, and names the entries it cannot read', () => {
+    expect(loadConfig({}).TRUSTED_PROXIES).toBe('');
+    expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.1, 172.16.0.0/12, fd00::/8' }).TRUSTED_PROXIES).toBe(
+      '10.0.0.1, 172.16.0.0/12, fd00::/8',
+    );
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.1, nginx, 10.0.0.0/40' })).toThrow(
+      "TRUSTED_PROXIES must list addresses or CIDR ranges, not an IP address or CIDR range: 'nginx', '10.0.0.0/40'",
+    );
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ PORT: '', JWT_SECRET: '' }).PORT).toBe(3000);
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TrustedProxies } from '../http/client-address';
 
 const durability = z.enum(['durable', 'relaxed'], {
   error: "must be 'durable' (every acknowledged write is on disk) or 'relaxed'",
@@ -51,6 +52,20 @@ const ConfigSchema = z.object({
     .regex(MAILBOX, "must be an e-mail address, alone or as 'Shop Name <shop@example.pk>'")
     .optional(),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://shop.example.pk' }).optional(),
+  /** Comma-separated addresses or CIDR ranges of the reverse proxies in front of the shop. */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .superRefine((text, ctx) => {
+      try {
+        TrustedProxies.parse(text);
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must list addresses or CIDR ranges, ${(error as Error).message}`,
+        });
+      }
+    }),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -58,57 +58,71 @@ export async function registerAccount(
 }
 
 export interface ProfileChange {
-  name: string;
-  email: string;
-  contact: string;
+  /** Each field left out stays as it is. */
+  name?: string | undefined;
+  email?: string | undefined;
+  contact?: string | undefined;
   /** A new password, when it changes. */
   password?: string | undefined;
 }
 
 /**
- * Changes name, e-mail, contact and optionally the password of a user whose current password the
- * caller has already checked. A new e-mail is claimed first and the old one released last, so
- * the user never stands without a claimed e-mail.
+ * Changes the given fields of a user whose current password the caller has already checked, in
+ * one append: a new password or e-mail ends every other session (all of them when `keepSession`
+ * is null). A new e-mail is claimed first and the old one released last, so the user never stands
+ * without a claimed e-mail.
  */
 export async function updateProfile(
   deps: AccountDeps,
   user: RegisteredUser,
   change: ProfileChange,
   actor: string,
+  keepSession: string | null = null,
 ): Promise<RegisteredUser> {
-  const stream = streams.user(user.userId);
-  const at = deps.clock().toISOString();
-  const emailChanges = change.email !== user.email;
-  if (emailChanges) await claimEmail(deps, change.email, user.userId, actor);
-  let { state } = await handleCommand(
+  const emailChanges = change.email !== undefined && change.email !== user.email;
+  const passwordHash = change.password ? await hashPassword(change.password) : undefined;
+  if (emailChanges) await claimEmail(deps, change.email!, user.userId, actor);
+  const { state } = await handleCommand(
     deps,
     userDecider,
-    stream,
+    streams.user(user.userId),
     {
       type: 'ChangeProfile',
       userId: user.userId,
       name: change.name,
       email: change.email,
       contact: change.contact,
-      at,
+      passwordHash,
+      sessionId: keepSession,
+      at: deps.clock().toISOString(),
     },
     { actor },
   ).catch(async (error: unknown) => {
-    if (emailChanges) await releaseEmail(deps, change.email, user.userId, actor);
+    if (emailChanges) await releaseEmail(deps, change.email!, user.userId, actor);
     throw error;
   });
-  if (change.password) {
-    const passwordHash = await hashPassword(change.password);
-    ({ state } = await handleCommand(
-      deps,
-      userDecider,
-      stream,
-      { type: 'ChangePassword', userId: user.userId, passwordHash, at },
-      { actor },
-    ));
-  }
   if (emailChanges) await releaseEmail(deps, user.email, user.userId, actor);
   return state as RegisteredUser;
+}
+
+/** Ends one session: its token is refused from now on, on every instance, after any restart. */
+export async function handleSignOut(
+  deps: AccountDeps,
+  session: { id: string; sessionId: string; sessionExpiresAt: string },
+): Promise<void> {
+  await handleCommand(
+    deps,
+    userDecider,
+    streams.user(session.id),
+    {
+      type: 'SignOut',
+      userId: session.id,
+      sessionId: session.sessionId,
+      expiresAt: session.sessionExpiresAt,
+      at: deps.clock().toISOString(),
+    },
+    { actor: session.id },
+  );
 }
 
 /** Promotes (true) or demotes (false) a user; 404 when there is no such user. */

@@ -1,7 +1,8 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { useCart } from '../../lib/cart';
-import { signOut, useSession } from '../../lib/session';
+import { endSession } from '../../lib/end-session';
+import { useSession } from '../../lib/session';
 import { brandName } from '../../ui/brand';
 
 interface NavItem {
@@ -105,7 +106,7 @@ export function NavBar() {
                 <Link to={'/profile'} className="site-nav__link" onClick={() => setMenuOpen(false)}>
                   Profile
                 </Link>
-                <button type="button" className="button button--ghost" onClick={signOut}>
+                <button type="button" className="button button--ghost" onClick={() => void endSession()}>
                   Sign out
                 </button>
               </>
