@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { ConfigError, loadConfig } from './platform/config/config';
+import { ConfigError, loadConfig, uploadsDirOf } from './platform/config/config';
 import { resolveSigningSecret } from './platform/config/secret';
 import { openEventStore } from './platform/eventstore/open-event-store';
 import { createLogger } from './platform/logger';
@@ -27,6 +27,7 @@ const logger = createLogger(config.LOG_LEVEL);
 mkdirSync(config.DATA_DIR, { recursive: true });
 const shop = await openShop({
   dataDir: config.DATA_DIR,
+  uploadsDir: uploadsDirOf(config),
   durability: config.DURABILITY,
   store: openEventStore(config),
   signingSecret: resolveSigningSecret(config.DATA_DIR, config.JWT_SECRET),

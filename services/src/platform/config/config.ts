@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { z } from 'zod';
 
 const durability = z.enum(['durable', 'relaxed'], {
@@ -13,11 +14,25 @@ const ConfigSchema = z.object({
     .default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1, 'must be a folder path').default('./data'),
-  EVENT_STORE: z.enum(['sqlite', 'esdb'], { error: "must be 'sqlite' or 'esdb'" }).default('sqlite'),
+  EVENT_STORE: z
+    .enum(['sqlite', 'esdb', 'postgres'], { error: "must be 'sqlite', 'esdb' or 'postgres'" })
+    .default('sqlite'),
   ESDB_URL: z
     .string()
     .regex(/^esdb(\+discover)?:\/\//, 'must be an esdb:// or esdb+discover:// connection string')
     .optional(),
+  POSTGRES_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
+    .optional(),
+  POSTGRES_POOL_SIZE: z.coerce
+    .number({ error: 'must be a whole number from 1 to 1000' })
+    .int('must be a whole number from 1 to 1000')
+    .min(1, 'must be a whole number from 1 to 1000')
+    .max(1000, 'must be a whole number from 1 to 1000')
+    .default(10),
+  /** Default: DATA_DIR/uploads (see uploadsDirOf). Several instances may share one folder. */
+  UPLOADS_DIR: z.string().min(1, 'must be a folder path').optional(),
   DURABILITY: durability.default('durable'),
   JWT_SECRET: z
     .string()
@@ -69,6 +84,8 @@ function crossFieldProblems(input: Record<string, string>): string[] {
   const problems: string[] = [];
   if (input.EVENT_STORE === 'esdb' && !input.ESDB_URL)
     problems.push('ESDB_URL is required when EVENT_STORE=esdb');
+  if (input.EVENT_STORE === 'postgres' && !input.POSTGRES_URL)
+    problems.push('POSTGRES_URL is required when EVENT_STORE=postgres');
   if (Boolean(input.ADMIN_EMAIL) !== Boolean(input.ADMIN_PASSWORD)) {
     const missing = input.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL';
     problems.push(`${missing} is required: ADMIN_EMAIL and ADMIN_PASSWORD must be given together`);
@@ -76,6 +93,11 @@ function crossFieldProblems(input: Record<string, string>): string[] {
   return problems;
 }
 
+/** Where uploaded pictures go: UPLOADS_DIR, else DATA_DIR/uploads. */
+export function uploadsDirOf(config: Pick<Config, 'DATA_DIR' | 'UPLOADS_DIR'>): string {
+  return config.UPLOADS_DIR ?? join(config.DATA_DIR, 'uploads');
+}
+
 function redact(key: string, value: string): string {
-  return /SECRET|PASSWORD/.test(key) ? '***' : value;
+  return /SECRET|PASSWORD|POSTGRES_URL/.test(key) ? '***' : value;
 }
