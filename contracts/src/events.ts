@@ -102,6 +102,12 @@ export const OrderPlaced = z.object({
   affiliateUserId: z.string().nullable(),
   at,
 });
+/**
+ * The reservation sweep gave up on an order that was never placed (its stock was reserved, then the
+ * request died): written first on the order's stream, so that order can no longer be placed by the
+ * instance that may still be completing it, and only then is its stock released.
+ */
+export const OrderAbandoned = z.object({ orderId: id, at });
 /** `paid`/`delivered` say which flags this change sets (Paid; Delivered, and paid on COD delivery). */
 export const StatusChanged = z.object({
   orderId: id,
@@ -132,6 +138,7 @@ export const eventSchemas = {
   ReviewPosted,
   ReviewDeleted,
   OrderPlaced,
+  OrderAbandoned,
   StatusChanged,
   AffiliateRequested,
   AffiliateApproved,
@@ -156,4 +163,6 @@ export const streams = {
   emailClaim: (email: string) => `email-${email.toLowerCase()}`,
   affiliateCodeClaim: (code: string) => `affiliate-code-${code.toUpperCase()}`,
   idempotencyClaim: (userId: string, key: string) => `idempotency-${userId}-${key}`,
+  /** Claimed by the instance that seeds the demo catalogue, so several starting together seed it once. */
+  demoCatalogueClaim: () => 'demo-catalogue',
 } as const;
