@@ -13,11 +13,11 @@ import { parseDay, readLog } from './log';
 // `npm run events -- export [--from DATE] [--to DATE] [--type TYPE] [--out FILE]`: the log as NDJSON,
 // one recorded event per line, in position order. Dates are calendar days in the shop's time zone,
 // both inclusive, matched against when each event was stored. `--type` may be repeated or comma-separated.
-// `npm run events -- copy --to esdb`: see copy-events.ts.
+// `npm run events -- copy --to esdb|postgres`: see copy-events.ts.
 
 export const EVENTS_USAGE =
   'Usage: npm run events -- export [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--type TYPE] [--out FILE]\n' +
-  '       npm run events -- copy --to esdb';
+  '       npm run events -- copy --to esdb|postgres';
 
 export interface ExportFilter {
   from?: string;
