@@ -185,8 +185,8 @@ export function openPostgresEventStore(options: PostgresEventStoreOptions): Post
   }
 
   /** Waits until every transaction that could write at or below `position` has ended; false at the timeout. */
-  async function horizonPasses(position: number): Promise<boolean> {
-    const deadline = Date.now() + settleTimeoutMs;
+  async function horizonPasses(position: number, timeoutMs = settleTimeoutMs): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
     for (let delayMs = 2; Date.now() < deadline; delayMs = Math.min(delayMs * 2, 50)) {
       await sleep(delayMs);
       const [row] = await read<{ horizon: string }>(`SELECT ${READ_HORIZON_SQL} AS horizon`);
@@ -195,11 +195,15 @@ export function openPostgresEventStore(options: PostgresEventStoreOptions): Post
     return false;
   }
 
-  async function readAllForwards(from: number, maxCount: number | null): Promise<RecordedEvent[]> {
+  async function readAllForwards(
+    from: number,
+    maxCount: number | null,
+    settleMs = settleTimeoutMs,
+  ): Promise<RecordedEvent[]> {
     let page = await pageFrom(from, maxCount);
     // A short page may have stopped at appends still in flight: wait for them, then read again.
     const short = maxCount === null || page.events.length < maxCount;
-    if (short && page.committed >= page.horizon && (await horizonPasses(page.committed))) {
+    if (short && page.committed >= page.horizon && (await horizonPasses(page.committed, settleMs))) {
       page = await pageFrom(from, maxCount);
     }
     return page.events;
@@ -302,16 +306,15 @@ export function openPostgresEventStore(options: PostgresEventStoreOptions): Post
       const { fromPosition, maxBatchSize = DEFAULT_MAX_BATCH_SIZE } = subscribeOptions;
       const subscription: CatchUpSubscription = new CatchUpSubscription(
         {
+          // Events committed behind an append still in flight are read as soon as it ends (it may
+          // fail, and a failed append wakes no one), waiting at most one poll interval.
           // An outage is waited out, polling, rather than ending the subscription: the read models
           // catch up by themselves once the server is back.
           readAfter: (position, limit) =>
-            pageFrom(position + 1, limit).then(
-              (page) => page.events,
-              (error: unknown) => {
-                if (isPostgresUnavailable(error)) return [];
-                throw error;
-              },
-            ),
+            readAllForwards(position + 1, limit, pollIntervalMs).catch((error: unknown) => {
+              if (isPostgresUnavailable(error)) return [];
+              throw error;
+            }),
         },
         {
           fromPosition: fromPosition === 'start' ? 0 : fromPosition,
