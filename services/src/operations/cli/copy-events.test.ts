@@ -174,7 +174,9 @@ describe('npm run events -- copy --to postgres', () => {
     // must keep the same event's, which is checked by mapping them back through the event ids.
     const sourcePositionOf = new Map(source.map((event) => [event.id, event.position]));
     const backToSqlite = new Map(target.map((event) => [event.position, sourcePositionOf.get(event.id)]));
-    expect(withPositionsMapped(readModelTables(dataDir), backToSqlite)).toEqual(withoutEmptyTables(fromSqlite));
+    expect(withPositionsMapped(readModelTables(dataDir), backToSqlite)).toEqual(
+      withoutEmptyTables(fromSqlite),
+    );
   });
 
   it('says which variable to set when POSTGRES_URL is missing', async () => {
