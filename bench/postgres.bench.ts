@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { priceOrder, streams, toMinor } from '@shop/contracts';
+import { streams } from '@shop/contracts';
 import { copyCommand } from '@shop/services/operations/cli/copy-events';
 import { capturedIo } from '@shop/services/operations/cli/test-io';
 import { createDatabase, startPrivatePostgres } from '@shop/services/test-support/private-postgres';
@@ -12,6 +12,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { generateEventLog } from './event-log-generator';
 import type { BenchResult } from './measure';
+import { orderBodies } from './order-bodies';
 
 const EVENTS = Number(process.env.BENCH_PG_EVENTS ?? 10_000);
 const CONNECTIONS = 30;
@@ -54,31 +55,6 @@ async function buyerOn(shops: ShopProcess[]): Promise<string> {
     }
   }
   return token;
-}
-
-function orderBodies(prices: ReadonlyMap<string, number>) {
-  const ids = [...prices.keys()];
-  let n = 0;
-  return () => {
-    const id = ids[n++ % ids.length]!;
-    const price = prices.get(id)!;
-    const pricing = priceOrder([{ unitPrice: toMinor(price), qty: 1 }], false);
-    return JSON.stringify({
-      orderItems: [{ product: id, qty: 1, price, size: 'SM' }],
-      shippingAddress: {
-        fullName: 'Bench Shopper',
-        address: '1 Mall Road',
-        city: 'Lahore',
-        postalCode: '54000',
-        country: 'Pakistan',
-        phone: '0300-1234567',
-      },
-      paymentMethod: 'COD',
-      itemsPrice: pricing.itemsPrice / 100,
-      shippingPrice: pricing.shippingPrice / 100,
-      totalPrice: pricing.totalPrice / 100,
-    });
-  };
 }
 
 /** Orders per second over all `shops` at once, CONNECTIONS split between them; throws on any non-2xx. */
