@@ -10,7 +10,7 @@ import { openShop } from '../../shop';
 import demoProducts from '../../slices/catalogue/demo-products.json';
 import { RESERVATION_GRACE_MS, sweepOrphanedReservations } from '../../slices/orders/reservation-sweep';
 import { createTestDatabase } from '../../test-support/postgres';
-import { ensureBuiltServer, freePort, ShopProcess } from '../../test-support/shop-process';
+import { callShop, ensureBuiltServer, freePort, ShopProcess } from '../../test-support/shop-process';
 
 // Three real shop processes (the built server), each with its own DATA_DIR and read models, started
 // together on one empty PostgreSQL log: what issue 22 promises of several instances.
@@ -26,35 +26,11 @@ const ADDRESS = {
   phone: '0300-1234567',
 };
 
-interface Answer<Body> {
-  status: number;
-  body: Body;
-}
-
 let databaseUrl: string;
 let folder: string;
 const shops: ShopProcess[] = [];
 
-function api<Body = Record<string, unknown>>(
-  shop: ShopProcess,
-  method: string,
-  path: string,
-  init: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<Answer<Body>> {
-  return fetch(`${shop.baseUrl}${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...init.headers,
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    signal: AbortSignal.timeout(20_000),
-  }).then(async (response) => {
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Body };
-  });
-}
+const api = callShop;
 
 async function eventually<T>(
   probe: () => Promise<T>,
@@ -114,7 +90,7 @@ async function registerBuyer(shop: ShopProcess): Promise<{ id: string; token: st
     const seen = await eventually(
       () => api(other, 'GET', '/api/orders/myorders', { token: registered.body.token }),
       (answer) => answer.status === 200,
-      3_000,
+      15_000,
     );
     expect(seen.status).toBe(200);
   }
@@ -180,7 +156,7 @@ describe('three shop instances on one PostgreSQL log', { timeout: 180_000 }, () 
       const listed = await eventually(
         () => api<Product[]>(shop, 'GET', '/api/products'),
         (answer) => answer.body.length === demoProducts.length,
-        5_000,
+        15_000,
       );
       expect(listed.body).toHaveLength(demoProducts.length);
       expect((await api(shop, 'POST', '/api/auth/login', { body: ADMIN })).status).toBe(200);
@@ -208,7 +184,7 @@ describe('three shop instances on one PostgreSQL log', { timeout: 180_000 }, () 
         await eventually(
           () => stockOn(shop, productId),
           (stock) => stock === 5,
-          3_000,
+          15_000,
         ),
       ).toBe(5);
     }
@@ -230,7 +206,7 @@ describe('three shop instances on one PostgreSQL log', { timeout: 180_000 }, () 
         await eventually(
           () => stockOn(shop, productId),
           (stock) => stock === 0,
-          3_000,
+          15_000,
         ),
       ).toBe(0);
     }
@@ -250,7 +226,7 @@ describe('three shop instances on one PostgreSQL log', { timeout: 180_000 }, () 
     const customers = await eventually(
       () => api<{ id: string; email: string }[]>(shops[2]!, 'GET', '/api/admin/users', { token: admin }),
       (answer) => answer.body.some((user) => user.email === email),
-      3_000,
+      15_000,
     );
     const accounts = customers.body.filter((user) => user.email === email);
     expect(accounts).toHaveLength(1);
@@ -265,7 +241,7 @@ describe('three shop instances on one PostgreSQL log', { timeout: 180_000 }, () 
       await eventually(
         () => stockOn(shop, productId),
         (stock) => stock === initialStock,
-        3_000,
+        15_000,
       );
     }
 
