@@ -284,13 +284,18 @@ export function openPostgresEventStore(options: PostgresEventStoreOptions): Post
     async readStream(stream, readOptions: ReadStreamOptions = {}) {
       const { direction = 'forwards', fromRevision, maxCount } = readOptions;
       const forwards = direction === 'forwards';
-      const rows = await read<EventRow>(
-        `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = $1 AND revision ${forwards ? '>=' : '<='} $2
-         ORDER BY revision ${forwards ? 'ASC' : 'DESC'} LIMIT $3`,
+      // One round trip: whether the stream exists comes with its events (a new order reads two
+      // streams that do not exist yet).
+      const rows = await read<EventRow & { exists: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM events WHERE stream = $1) AS exists, e.* FROM (SELECT 1) one
+         LEFT JOIN LATERAL (
+           SELECT ${EVENT_COLUMNS} FROM events WHERE stream = $1 AND revision ${forwards ? '>=' : '<='} $2
+           ORDER BY revision ${forwards ? 'ASC' : 'DESC'} LIMIT $3
+         ) e ON true`,
         [stream, startOf(fromRevision ?? (forwards ? 'start' : 'end'), direction), maxCount ?? null],
       );
-      if (rows.length === 0 && (await currentRevision(stream)) === NO_STREAM) throw streamNotFound(stream);
-      return rows.map(toRecordedEvent);
+      if (!rows[0]?.exists) throw streamNotFound(stream);
+      return rows.filter((row) => row.position !== null).map(toRecordedEvent);
     },
 
     async readAll(readOptions: ReadAllOptions = {}) {
