@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { priceOrder, toMinor } from '@shop/contracts';
 import { ensureBuiltServer, freePort, ShopProcess } from '@shop/services/test-support/shop-process';
 import autocannon from 'autocannon';
 import { generateEventLog } from './event-log-generator';
 import type { BenchResult } from './measure';
+import { orderBodies } from './order-bodies';
 
 const PRODUCTS = 10_000;
 const CONNECTIONS = 32;
@@ -105,29 +105,7 @@ export async function runHttpBench(): Promise<BenchResult[]> {
       if (!response.ok) throw new Error(`GET /api/products/${product(i * 197)}: ${response.status}`);
       prices.set(product(i * 197), ((await response.json()) as { price: number }).price);
     }
-    const orderProducts = [...prices.keys()];
-    let n = 0;
-    const orderBody = () => {
-      const id = orderProducts[n++ % orderProducts.length]!;
-      const price = prices.get(id)!;
-      const qty = 1 + (n % 3);
-      const pricing = priceOrder([{ unitPrice: toMinor(price), qty }], false);
-      return JSON.stringify({
-        orderItems: [{ product: id, qty, price, size: 'SM' }],
-        shippingAddress: {
-          fullName: 'Bench Shopper',
-          address: '1 Mall Road',
-          city: 'Lahore',
-          postalCode: '54000',
-          country: 'Pakistan',
-          phone: '0300-1234567',
-        },
-        paymentMethod: 'COD',
-        itemsPrice: pricing.itemsPrice / 100,
-        shippingPrice: pricing.shippingPrice / 100,
-        totalPrice: pricing.totalPrice / 100,
-      });
-    };
+    const orderBody = orderBodies(prices, (n) => 1 + (n % 3));
 
     // One order by hand first, so a mistake in the body fails loudly with the server's answer.
     const first = await fetch(`${url}/api/orders`, {

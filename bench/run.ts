@@ -4,6 +4,7 @@ import { runEventStoreBench } from './eventstore.bench';
 import { runFrontEndBench } from './frontend.bench';
 import { runHttpBench } from './http.bench';
 import type { BenchResult } from './measure';
+import { runPostgresBench } from './postgres.bench';
 import { runRebuildBench } from './rebuild.bench';
 import { runRevocationBench } from './revocation.bench';
 
@@ -25,15 +26,19 @@ const allSuites: { key: string; title: string; run: () => Promise<BenchResult[]>
     title: 'Authenticated reads and the session revocation check',
     run: runRevocationBench,
   },
+  {
+    key: 'postgres',
+    title: 'PostgreSQL event store, one and three instances (real servers, private PostgreSQL, fsync on)',
+    run: runPostgresBench,
+  },
   { key: 'frontend', title: 'Front-end weight (gzip)', run: runFrontEndBench },
 ];
-
-// `npm run bench -- http revocation` runs only those suites and writes results/latest-http-revocation.md.
+// `npm run bench` runs them all into results/latest.md; `npm run bench -- postgres http` only those,
+// into results/postgres-http.md, leaving latest.md alone.
 const only = process.argv.slice(2);
 const unknown = only.filter((key) => !allSuites.some((suite) => suite.key === key));
-if (unknown.length > 0) {
-  throw new Error(`unknown suite ${unknown.join(', ')}; known: ${allSuites.map((s) => s.key).join(', ')}`);
-}
+if (unknown.length > 0)
+  throw new Error(`unknown bench ${unknown.join(', ')}; one of ${allSuites.map((s) => s.key).join(', ')}`);
 const suites = only.length === 0 ? allSuites : allSuites.filter((suite) => only.includes(suite.key));
 
 const format = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -75,6 +80,6 @@ for (const suite of suites) {
 
 const resultsDir = new URL('./results/', import.meta.url);
 mkdirSync(resultsDir, { recursive: true });
-const summary = only.length === 0 ? 'latest.md' : `latest-${only.join('-')}.md`;
-writeFileSync(new URL(summary, resultsDir), `${markdown.join('\n')}\n`);
-console.log(`\nSummary written to bench/results/${summary}`);
+const file = only.length === 0 ? 'latest.md' : `${only.join('-')}.md`;
+writeFileSync(new URL(file, resultsDir), `${markdown.join('\n')}\n`);
+console.log(`\nSummary written to bench/results/${file}`);

@@ -120,6 +120,12 @@ export const OrderPlaced = z.object({
   affiliateUserId: z.string().nullable(),
   at,
 });
+/**
+ * The reservation sweep gave up on an order that was never placed (its stock was reserved, then the
+ * request died): written first on the order's stream, so that order can no longer be placed by the
+ * instance that may still be completing it, and only then is its stock released.
+ */
+export const OrderAbandoned = z.object({ orderId: id, at });
 /** `paid`/`delivered` say which flags this change sets (Paid; Delivered, and paid on COD delivery). */
 export const StatusChanged = z.object({
   orderId: id,
@@ -179,6 +185,7 @@ export const eventSchemas = {
   ReviewPosted,
   ReviewDeleted,
   OrderPlaced,
+  OrderAbandoned,
   StatusChanged,
   AffiliateRequested,
   AffiliateApproved,
@@ -211,4 +218,6 @@ export const streams = {
   /** One message owed: by the event that caused it, on a channel, of a kind (`order-confirmation`). */
   outbox: (channel: MessageChannel, kind: string, causeEventId: string) =>
     `outbox-${channel}-${kind}-${causeEventId}`,
+  /** Claimed by the instance that seeds the demo catalogue, so several starting together seed it once. */
+  demoCatalogueClaim: () => 'demo-catalogue',
 } as const;

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { ConfigError, loadConfig } from './platform/config/config';
+import { ConfigError, loadConfig, uploadsDirOf } from './platform/config/config';
 import { resolveSigningSecret } from './platform/config/secret';
 import { openEventStore } from './platform/eventstore/open-event-store';
 import { TrustedProxies } from './platform/http/client-address';
@@ -33,6 +33,7 @@ if (!config.PUBLIC_URL) {
 }
 const shop = await openShop({
   dataDir: config.DATA_DIR,
+  uploadsDir: uploadsDirOf(config),
   durability: config.DURABILITY,
   store: openEventStore(config),
   signingSecret: resolveSigningSecret(config.DATA_DIR, config.JWT_SECRET),

@@ -22,6 +22,8 @@ import { startReservationSweep } from './slices/orders/reservation-sweep';
 
 export interface ShopOptions {
   dataDir: string;
+  /** Uploaded pictures; default: dataDir/uploads. Several instances may share one folder. */
+  uploadsDir?: string;
   durability?: 'durable' | 'relaxed';
   signingSecret: string;
   /** Injected clock and id generator: tests fix them. */
@@ -52,7 +54,7 @@ export interface Shop {
  */
 export async function openShop(options: ShopOptions): Promise<Shop> {
   mkdirSync(options.dataDir, { recursive: true });
-  const uploadsDir = join(options.dataDir, 'uploads');
+  const uploadsDir = options.uploadsDir ?? join(options.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
   // Same depth below services/ from src/shop.ts and from the bundled dist/main.js.
   const demoImagesDir =

@@ -99,6 +99,55 @@ describe('docker-compose.yml', () => {
   });
 });
 
+describe('docker-compose.yml, profile postgres', () => {
+  const file = compose('docker-compose.yml');
+  const shops = ['shop-pg-1', 'shop-pg-2', 'shop-pg-3'];
+  const serviceOf = (name: string) =>
+    file.services[name] as ComposeService & { profiles?: string[]; command?: string[] };
+
+  it('runs three shops on the PostgreSQL service, each with its own DATA_DIR, sharing uploads and one secret', () => {
+    const dataVolumes = new Set<string>();
+    for (const name of shops) {
+      const service = serviceOf(name);
+      expect(service.profiles).toEqual(['postgres']);
+      const env = resolvedEnvironment(service);
+      expect(Object.keys(env).filter((key) => !(CONFIG_VARIABLES as string[]).includes(key))).toEqual([]);
+      const config = loadConfig(env);
+      expect(config.EVENT_STORE).toBe('postgres');
+      const host = new URL(config.POSTGRES_URL!).hostname;
+      expect(serviceOf(host).image).toMatch(/^postgres:/);
+      expect(serviceOf(host).profiles).toEqual(['postgres']);
+      expect(serviceOf(host).healthcheck).toBeDefined();
+      expect(service.depends_on).toMatchObject({ [host]: { condition: 'service_healthy' } });
+      const volumes = mounts(service);
+      const data = volumes.find((mount) => mount.target === config.DATA_DIR)!;
+      dataVolumes.add(data.source);
+      expect(volumes).toContainEqual({ source: 'shop-pg-uploads', target: config.UPLOADS_DIR });
+      expect(volumes).toContainEqual({ source: 'shop-pg-secrets', target: '/secrets' });
+      expect(service.command?.join(' ')).toContain('JWT_SECRET=$$(cat /secrets/jwt-secret)');
+      for (const volume of volumes) expect(file.volumes).toHaveProperty(volume.source);
+    }
+    expect(dataVolumes.size).toBe(3);
+    expect(mounts(serviceOf('shop-pg-secret'))).toContainEqual({
+      source: 'shop-pg-secrets',
+      target: '/secrets',
+    });
+    expect(serviceOf('shop-pg-secret').command?.join(' ')).toContain("'/secrets/jwt-secret'");
+  });
+
+  it('puts the three behind nginx on their PORT, and leaves the default `docker compose up` as it was', () => {
+    const nginx = read('deploy/postgres/nginx.conf');
+    for (const name of shops) {
+      expect(nginx).toContain(`server ${name}:${loadConfig(resolvedEnvironment(serviceOf(name))).PORT}`);
+    }
+    expect(mounts(serviceOf('shop-pg-proxy')).map((mount) => mount.source)).toContain(
+      './deploy/postgres/nginx.conf',
+    );
+    const always = Object.keys(file.services).filter((name) => !serviceOf(name).profiles);
+    expect(always.sort()).toEqual(['eventstore', 'shop']);
+  });
+});
+
 describe('deploy/cluster/docker-compose.yml', () => {
   const file = compose('deploy/cluster/docker-compose.yml');
   const shops = ['shop-1', 'shop-2'];

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, uploadsDirOf } from './config';
 import { resolveSigningSecret } from './secret';
 
 describe('loadConfig', () => {
@@ -80,6 +80,28 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.1, nginx, 10.0.0.0/40' })).toThrow(
       "TRUSTED_PROXIES must list addresses or CIDR ranges, not an IP address or CIDR range: 'nginx', '10.0.0.0/40'",
+    );
+  });
+
+  it('requires POSTGRES_URL with EVENT_STORE=postgres, and never echoes it', () => {
+    expect(() => loadConfig({ EVENT_STORE: 'postgres' })).toThrow(
+      /POSTGRES_URL is required when EVENT_STORE=postgres/,
+    );
+    expect(() => loadConfig({ POSTGRES_URL: 'mysql://shop:hunter22@db/shop' })).toThrow(
+      "POSTGRES_URL must be a postgres:// or postgresql:// connection string (got '***')",
+    );
+    expect(() => loadConfig({ POSTGRES_POOL_SIZE: '0' })).toThrow(
+      /POSTGRES_POOL_SIZE must be a whole number/,
+    );
+    expect(
+      loadConfig({ EVENT_STORE: 'postgres', POSTGRES_URL: 'postgresql://shop@db:5432/shop' }),
+    ).toMatchObject({ EVENT_STORE: 'postgres', POSTGRES_POOL_SIZE: 10 });
+  });
+
+  it('puts uploads in DATA_DIR/uploads unless UPLOADS_DIR names a folder, which instances may share', () => {
+    expect(uploadsDirOf(loadConfig({ DATA_DIR: '/srv/shop' }))).toBe(join('/srv/shop', 'uploads'));
+    expect(uploadsDirOf(loadConfig({ DATA_DIR: '/srv/shop', UPLOADS_DIR: '/mnt/shared/uploads' }))).toBe(
+      '/mnt/shared/uploads',
     );
   });
 

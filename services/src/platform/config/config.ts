@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { z } from 'zod';
 import { TrustedProxies } from '../http/client-address';
 
@@ -26,11 +27,25 @@ const ConfigSchema = z.object({
     .default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1, 'must be a folder path').default('./data'),
-  EVENT_STORE: z.enum(['sqlite', 'esdb'], { error: "must be 'sqlite' or 'esdb'" }).default('sqlite'),
+  EVENT_STORE: z
+    .enum(['sqlite', 'esdb', 'postgres'], { error: "must be 'sqlite', 'esdb' or 'postgres'" })
+    .default('sqlite'),
   ESDB_URL: z
     .string()
     .regex(/^esdb(\+discover)?:\/\//, 'must be an esdb:// or esdb+discover:// connection string')
     .optional(),
+  POSTGRES_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
+    .optional(),
+  POSTGRES_POOL_SIZE: z.coerce
+    .number({ error: 'must be a whole number from 1 to 1000' })
+    .int('must be a whole number from 1 to 1000')
+    .min(1, 'must be a whole number from 1 to 1000')
+    .max(1000, 'must be a whole number from 1 to 1000')
+    .default(10),
+  /** Default: DATA_DIR/uploads (see uploadsDirOf). Several instances may share one folder. */
+  UPLOADS_DIR: z.string().min(1, 'must be a folder path').optional(),
   DURABILITY: durability.default('durable'),
   JWT_SECRET: z
     .string()
@@ -108,6 +123,8 @@ function crossFieldProblems(input: Record<string, string>): string[] {
   const problems: string[] = [];
   if (input.EVENT_STORE === 'esdb' && !input.ESDB_URL)
     problems.push('ESDB_URL is required when EVENT_STORE=esdb');
+  if (input.EVENT_STORE === 'postgres' && !input.POSTGRES_URL)
+    problems.push('POSTGRES_URL is required when EVENT_STORE=postgres');
   if (Boolean(input.ADMIN_EMAIL) !== Boolean(input.ADMIN_PASSWORD)) {
     const missing = input.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL';
     problems.push(`${missing} is required: ADMIN_EMAIL and ADMIN_PASSWORD must be given together`);
@@ -117,8 +134,13 @@ function crossFieldProblems(input: Record<string, string>): string[] {
   return problems;
 }
 
+/** Where uploaded pictures go: UPLOADS_DIR, else DATA_DIR/uploads. */
+export function uploadsDirOf(config: Pick<Config, 'DATA_DIR' | 'UPLOADS_DIR'>): string {
+  return config.UPLOADS_DIR ?? join(config.DATA_DIR, 'uploads');
+}
+
 function redact(key: string, value: string): string {
-  if (/SECRET|PASSWORD/.test(key)) return '***';
+  if (/SECRET|PASSWORD|POSTGRES_URL/.test(key)) return '***';
   // A connection URL's password (user:password@host) never reaches a log.
   return key.endsWith('_URL') ? value.replace(/\/\/([^/@:]*):[^/@]*@/, '//$1:***@') : value;
 }

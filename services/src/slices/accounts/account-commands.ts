@@ -1,5 +1,6 @@
 import { streams } from '@shop/contracts';
 import { type CommandDeps, handleCommand } from '../../platform/commands/handle-command';
+import { AppError } from '../../platform/errors';
 import { userDecider } from './decide';
 import { claimEmail, findEmailOwner, releaseEmail } from './email-claims';
 import { loadUser } from './load-user';
@@ -144,22 +145,37 @@ export async function handleChangeRole(
 
 export type EnsureAdminOutcome = 'created' | 'promoted' | 'unchanged';
 
+/** How long ensureAdmin waits for another instance's registration of the same e-mail to land. */
+const ENSURE_ADMIN_PATIENCE_MS = 10_000;
+
 /**
  * Makes sure an administrator with this e-mail exists: creates one when the e-mail is free,
  * promotes the user who owns it otherwise. An existing user's password is left alone.
- * Idempotent, and reads only the event store, so the CLI can run it beside a running shop.
+ * Idempotent, and reads only the event store, so the CLI can run it beside a running shop, and
+ * several instances starting together agree: the one whose claim of the e-mail wins creates the
+ * admin, the others wait for that registration and find it done.
  */
 export async function ensureAdmin(
   deps: AccountDeps,
   admin: NewAccount,
 ): Promise<{ outcome: EnsureAdminOutcome; user: RegisteredUser }> {
   const email = admin.email.trim().toLowerCase();
-  const ownerId = await findEmailOwner(deps.store, email);
-  const owner = ownerId ? await loadUser(deps.store, ownerId) : undefined;
-  if (owner?.status === 'registered') {
-    if (owner.isAdmin) return { outcome: 'unchanged', user: owner };
-    return { outcome: 'promoted', user: await handleChangeRole(deps, owner.userId, true, 'system') };
+  const deadline = Date.now() + ENSURE_ADMIN_PATIENCE_MS;
+  for (;;) {
+    const ownerId = await findEmailOwner(deps.store, email);
+    const owner = ownerId ? await loadUser(deps.store, ownerId) : undefined;
+    if (owner?.status === 'registered') {
+      if (owner.isAdmin) return { outcome: 'unchanged', user: owner };
+      return { outcome: 'promoted', user: await handleChangeRole(deps, owner.userId, true, 'system') };
+    }
+    try {
+      const user = await registerAccount(deps, { ...admin, email }, { isAdmin: true, actor: 'system' });
+      return { outcome: 'created', user };
+    } catch (error) {
+      // Someone claimed the e-mail first, and their registration has not landed yet: look again.
+      const raced = error instanceof AppError && error.status === 409 && Date.now() < deadline;
+      if (!raced) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
-  const user = await registerAccount(deps, { ...admin, email }, { isAdmin: true, actor: 'system' });
-  return { outcome: 'created', user };
 }

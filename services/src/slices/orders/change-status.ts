@@ -2,7 +2,7 @@ import { type OrderStatus, streams } from '@shop/contracts';
 import { type CommandDeps, handleCommand } from '../../platform/commands/handle-command';
 import { releaseProductStock } from '../catalogue/stock';
 import { orderDecider } from './decide';
-import { unitsByProduct } from './order';
+import { isPlaced, unitsByProduct } from './order';
 
 export interface ChangeStatusDeps extends CommandDeps {
   clock: () => Date;
@@ -27,7 +27,7 @@ export async function handleChangeOrderStatus(
     { type: 'ChangeOrderStatus', data: { orderId, to, by: adminId, at } },
     context,
   );
-  if (to !== 'Cancelled' || state.status === 'Absent') return;
+  if (to !== 'Cancelled' || !isPlaced(state)) return;
   for (const [productId, qty] of unitsByProduct(state.lines)) {
     await releaseProductStock(deps, { productId, orderId, qty, reason: 'cancelled', at }, context);
   }

@@ -3,7 +3,7 @@ import { type CommandDeps, handleCommand } from '../../platform/commands/handle-
 import { badRequest, serviceUnavailable } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import { releaseProductStock, reserveProductStock } from '../catalogue/stock';
-import { orderDecider } from './decide';
+import { orderDecider, PLACING_TOOK_TOO_LONG } from './decide';
 import {
   claimIdempotencyKey,
   type IdempotencyDeps,
@@ -28,9 +28,9 @@ export interface PlaceOrderDeps extends CommandDeps, IdempotencyDeps {
   /** The approved affiliate owning a code (upper-case), if any. */
   findAffiliateByCode: (code: string) => { userId: string } | undefined;
   /**
-   * Past this, an attempt gives its stock back instead of placing the order, so it can never
-   * place an order whose reservations the sweep may already have released. Keep it well under
-   * the sweep's grace period.
+   * Past this, an attempt gives its stock back instead of placing the order: the sweep may soon
+   * give up on it (after which it could not be placed anyway, see OrderAbandoned). Keep it well
+   * under the sweep's grace period.
    */
   placeDeadlineMs?: number;
 }
@@ -82,7 +82,7 @@ export async function handlePlaceOrder(
       reserved.push({ productId, qty });
     }
     if (deps.clock().getTime() - startedAt > (deps.placeDeadlineMs ?? 60_000)) {
-      throw serviceUnavailable('Placing your order took too long, so nothing was ordered. Please try again.');
+      throw serviceUnavailable(PLACING_TOOK_TOO_LONG);
     }
     await handleCommand(
       deps,
