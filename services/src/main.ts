@@ -32,6 +32,7 @@ const shop = await openShop({
   signingSecret: resolveSigningSecret(config.DATA_DIR, config.JWT_SECRET),
   logger,
   webDist: fileURLToPath(new URL('../../web/dist', import.meta.url)),
+  ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
 });
 await prepareShop(shop.deps, config);
 

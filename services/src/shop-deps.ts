@@ -16,4 +16,6 @@ export interface ShopDeps extends AuthDeps, CommandDeps {
   dataDir: string;
   uploadsDir: string;
   demoImagesDir: string;
+  /** PUBLIC_URL: where absolute links start; unset, they start at the request's own origin. */
+  publicUrl?: string;
 }

@@ -15,6 +15,7 @@ import { type Logger, silentLogger } from './platform/logger';
 import type { ShopDeps } from './shop-deps';
 import { lookupCaller } from './slices/accounts/caller';
 import { startReservationSweep } from './slices/orders/reservation-sweep';
+import { sharingRoutes } from './slices/sharing/routes';
 
 export interface ShopOptions {
   dataDir: string;
@@ -30,6 +31,8 @@ export interface ShopOptions {
   store?: EventStore;
   /** The bundled demo catalogue's images, served at /images; default: services/assets/demo-images. */
   demoImagesDir?: string;
+  /** PUBLIC_URL, the start of every absolute link (link previews, sitemap); default: the request's origin. */
+  publicUrl?: string;
 }
 
 export interface Shop {
@@ -47,8 +50,8 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
   const uploadsDir = join(options.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
   // Same depth below services/ from src/shop.ts and from the bundled dist/main.js.
-  const demoImagesDir =
-    options.demoImagesDir ?? fileURLToPath(new URL('../assets/demo-images', import.meta.url));
+  const assetsDir = fileURLToPath(new URL('../assets', import.meta.url));
+  const demoImagesDir = options.demoImagesDir ?? join(assetsDir, 'demo-images');
   const rawStore =
     options.store ??
     openSqliteEventStore({
@@ -73,6 +76,7 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     demoImagesDir,
     signingKey: new TextEncoder().encode(options.signingSecret),
     lookupCaller: (userId) => lookupCaller(readModels, userId),
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
   };
   await runner.start();
   const app = createApp({
@@ -82,6 +86,10 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     uploadsDir,
     demoImagesDir,
     api: apiRoutes(deps),
+    pages: sharingRoutes(deps, {
+      ...(options.webDist ? { webDist: options.webDist } : {}),
+      shopPreviewImage: join(assetsDir, 'share', 'shop-preview.jpg'),
+    }),
     ...(options.webDist ? { webDist: options.webDist } : {}),
   });
   const stopReservationSweep = startReservationSweep(deps);

@@ -71,6 +71,9 @@ export async function openTestShop(
     newId?: () => string;
     /** Wraps or replaces the event store (fault tests); default: SQLite in the temporary DATA_DIR. */
     openStore?: (dataDir: string) => EventStore;
+    /** A built web app to serve pages from (see slices/sharing/page-test-kit.ts); default: none. */
+    webDist?: string;
+    publicUrl?: string;
   } = {},
 ): Promise<TestShop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-test-'));
@@ -82,6 +85,8 @@ export async function openTestShop(
     clock: () => clock.now(),
     ...(options.newId ? { newId: options.newId } : {}),
     ...(options.openStore ? { store: options.openStore(dataDir) } : {}),
+    ...(options.webDist ? { webDist: options.webDist } : {}),
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
   });
   return {
     shop,

@@ -27,6 +27,7 @@ const ConfigSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SEED_DEMO: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://shop.example.pk' }).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
