@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -25,13 +25,18 @@ try {
 
 const logger = createLogger(config.LOG_LEVEL);
 mkdirSync(config.DATA_DIR, { recursive: true });
+// `npm start` builds the web app first; a server built alone (the crash soak, the benchmarks)
+// answers the API without it.
+const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const webBuilt = existsSync(`${webDist}/index.html`);
+if (!webBuilt) logger.warn('The web app is not built (npm run build): serving the API only.');
 const shop = await openShop({
   dataDir: config.DATA_DIR,
   durability: config.DURABILITY,
   store: openEventStore(config),
   signingSecret: resolveSigningSecret(config.DATA_DIR, config.JWT_SECRET),
   logger,
-  webDist: fileURLToPath(new URL('../../web/dist', import.meta.url)),
+  ...(webBuilt ? { webDist } : {}),
   ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
 });
 await prepareShop(shop.deps, config);
