@@ -149,32 +149,27 @@ export async function runHttpBench(): Promise<BenchResult[]> {
 
     const health = await load('GET /health/live', { url: `${url}/health/live` });
     let p = 0;
+    // One GET per request, each for the next product in a stride through all of them.
+    const productByProduct = (path: (id: string) => string): autocannon.Request[] => [
+      {
+        method: 'GET',
+        setupRequest: (req) => {
+          p += 7919;
+          return { ...req, path: path(product(p)) };
+        },
+      },
+    ];
     const catalogue = await load('GET /api/catalogue', {
       url: `${url}/api/catalogue?category=Tops&size=MD&sort=price-asc&limit=12`,
     });
     const productPage = await load('GET /api/products/{id}', {
       url,
-      requests: [
-        {
-          method: 'GET',
-          setupRequest: (req) => {
-            p += 7919;
-            return { ...req, path: `/api/products/${product(p)}` };
-          },
-        },
-      ],
+      requests: productByProduct((id) => `/api/products/${id}`),
     });
     const productHtml = await load('GET /product/{id} (HTML page)', {
       url,
-      requests: [
-        {
-          method: 'GET',
-          setupRequest: (req) => {
-            p += 7919;
-            return { ...req, path: `/product/${product(p)}`, headers: { accept: '*/*' } };
-          },
-        },
-      ],
+      headers: { accept: '*/*' },
+      requests: productByProduct((id) => `/product/${id}`),
     });
     const monitor = new Worker(new URL('./visibility-monitor.mjs', import.meta.url), {
       workerData: {
