@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,11 @@ const mail = mailSettingsFrom(config);
 if (!config.PUBLIC_URL) {
   logger.warn('PUBLIC_URL is not set: links in e-mails point to this machine', { links: mail.publicUrl });
 }
+// `npm start` builds the web app first; a server built alone (the crash soak, the benchmarks)
+// answers the API without it.
+const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const webBuilt = existsSync(`${webDist}/index.html`);
+if (!webBuilt) logger.warn('The web app is not built (npm run build): serving the API only.');
 const shop = await openShop({
   dataDir: config.DATA_DIR,
   uploadsDir: uploadsDirOf(config),
@@ -39,8 +44,9 @@ const shop = await openShop({
   signingSecret: resolveSigningSecret(config.DATA_DIR, config.JWT_SECRET),
   logger,
   trustedProxies: TrustedProxies.parse(config.TRUSTED_PROXIES),
-  webDist: fileURLToPath(new URL('../../web/dist', import.meta.url)),
   mail,
+  ...(webBuilt ? { webDist } : {}),
+  ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
 });
 await prepareShop(shop.deps, config);
 

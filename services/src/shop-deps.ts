@@ -24,4 +24,6 @@ export interface ShopDeps extends AuthDeps, CommandDeps {
   demoImagesDir: string;
   /** How this process sends e-mail. */
   mailDelivery: MessageDelivery;
+  /** PUBLIC_URL: where absolute links start; unset, they start at the request's own origin. */
+  publicUrl?: string;
 }

@@ -19,6 +19,7 @@ import { startMail } from './reactors/mail/start-mail';
 import type { ShopDeps } from './shop-deps';
 import { lookupCaller } from './slices/accounts/caller';
 import { startReservationSweep } from './slices/orders/reservation-sweep';
+import { sharingRoutes } from './slices/sharing/routes';
 
 export interface ShopOptions {
   dataDir: string;
@@ -40,6 +41,8 @@ export interface ShopOptions {
   mail?: MailSettings;
   /** Reverse proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES); default: none. */
   trustedProxies?: TrustedProxies;
+  /** PUBLIC_URL, the start of every absolute link (link previews, sitemap); default: the request's origin. */
+  publicUrl?: string;
 }
 
 export interface Shop {
@@ -57,8 +60,8 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
   const uploadsDir = options.uploadsDir ?? join(options.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
   // Same depth below services/ from src/shop.ts and from the bundled dist/main.js.
-  const demoImagesDir =
-    options.demoImagesDir ?? fileURLToPath(new URL('../assets/demo-images', import.meta.url));
+  const assetsDir = fileURLToPath(new URL('../assets', import.meta.url));
+  const demoImagesDir = options.demoImagesDir ?? join(assetsDir, 'demo-images');
   const rawStore =
     options.store ??
     openSqliteEventStore({
@@ -87,6 +90,7 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     signingKey: new TextEncoder().encode(options.signingSecret),
     lookupCaller: (userId, sessionId) => lookupCaller(readModels, userId, sessionId),
     mailDelivery: 'off',
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
   };
   await runner.start();
   const mail = options.mail ? await startMail(deps, options.mail) : undefined;
@@ -98,6 +102,10 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     uploadsDir,
     demoImagesDir,
     api: apiRoutes(deps),
+    pages: sharingRoutes(deps, {
+      ...(options.webDist ? { webDist: options.webDist } : {}),
+      shopPreviewImage: join(assetsDir, 'share', 'shop-preview.jpg'),
+    }),
     ...(options.webDist ? { webDist: options.webDist } : {}),
   });
   const stopReservationSweep = startReservationSweep(deps);

@@ -92,6 +92,9 @@ export async function openTestShop(
     dataDir?: string;
     /** TRUSTED_PROXIES, e.g. '127.0.0.1' to act as the proxy in front of a listening shop. */
     trustedProxies?: string;
+    /** A built web app to serve pages from (see slices/sharing/page-test-kit.ts); default: none. */
+    webDist?: string;
+    publicUrl?: string;
   } = {},
 ): Promise<TestShop> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'shop-test-'));
@@ -106,6 +109,8 @@ export async function openTestShop(
       ...(options.newId ? { newId: options.newId } : {}),
       ...(options.openStore ? { store: options.openStore(dataDir) } : {}),
       ...(options.mail ? { mail: options.mail(dataDir) } : {}),
+      ...(options.webDist ? { webDist: options.webDist } : {}),
+      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     });
   const shop = await open();
   const listening = new Set<() => Promise<void>>();

@@ -142,6 +142,16 @@ describe('product page', () => {
     expect(addButton().textContent).toBe('Out of Stock');
   });
 
+  it('names the product in the tab title, as the server renders it, and the shop alone once the shopper moves on', async () => {
+    const product = aProduct({ id: 'p1', name: 'Flex Leggings' });
+    const { router } = await openProduct(product);
+    await waitFor(() => expect(document.title).toBe('Flex Leggings | Apex Athletics'));
+
+    await router.navigate({ to: '/cart' });
+    await screen.findByRole('heading', { level: 1, name: /cart/i });
+    expect(document.title).toBe('Apex Athletics');
+  });
+
   it('shows Product Not Found for an unknown product, with Continue Shopping', async () => {
     server.use(
       http.get('/api/products/nope', () =>

@@ -9,6 +9,7 @@ import {
 import { ProductReviews } from '../features/reviews/components/product-reviews';
 import { ApiError } from '../lib/api';
 import { productKeys } from '../lib/query-keys';
+import { usePageTitle } from '../ui/page-title';
 
 export const Route = createFileRoute('/product/$id')({
   loader: async ({ context, params }) => {
@@ -29,6 +30,7 @@ function ProductPage() {
   const { id } = Route.useParams();
   const queryClient = useQueryClient();
   const { data: product } = useSuspenseQuery(productQuery(id));
+  usePageTitle(product.name, product.id);
   return (
     <div className="product-page container">
       <ProductDetail product={product} />

@@ -83,19 +83,15 @@ export function NavBar() {
               </li>
             ))}
             <li>
-              <Link
-                to={'/cart'}
-                className="site-nav__link site-nav__cart"
-                aria-label={
-                  lineCount > 0 ? `Cart, ${lineCount} ${lineCount === 1 ? 'item' : 'items'}` : undefined
-                }
-                onClick={() => setMenuOpen(false)}
-              >
+              {/* The name is the visible text ("Cart 2") and the unit, so it contains what is on screen. */}
+              <Link to={'/cart'} className="site-nav__link site-nav__cart" onClick={() => setMenuOpen(false)}>
                 Cart
                 {lineCount > 0 && (
-                  <span className="badge" aria-hidden="true">
-                    {lineCount}
-                  </span>
+                  <>
+                    {' '}
+                    <span className="badge">{lineCount}</span>
+                    <span className="visually-hidden"> {lineCount === 1 ? 'item' : 'items'}</span>
+                  </>
                 )}
               </Link>
             </li>

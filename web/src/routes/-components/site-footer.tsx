@@ -10,10 +10,11 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="site-footer__inner container">
         <div className="site-footer__brand">
-          <p className="brand">
+          {/* Not a <p>: a bold, larger paragraph before another reads as a heading that is not one. */}
+          <div className="brand">
             <span className="brand__mark" aria-hidden="true" />
             {brandName}
-          </p>
+          </div>
           <p className="muted">Premium fitness apparel for training, running and recovery.</p>
           <ul className="site-footer__promises">
             <li>Free shipping on orders over {formatMoney(shopConfig.freeShippingOver)}</li>
