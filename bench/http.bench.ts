@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { priceOrder, toMinor } from '@shop/contracts';
+import { DEFAULT_SHIPPING, priceOrder, toMinor } from '@shop/contracts';
 import { ensureBuiltServer, freePort, ShopProcess } from '@shop/services/test-support/shop-process';
 import autocannon from 'autocannon';
 import { generateEventLog } from './event-log-generator';
@@ -111,7 +111,7 @@ export async function runHttpBench(): Promise<BenchResult[]> {
       const id = orderProducts[n++ % orderProducts.length]!;
       const price = prices.get(id)!;
       const qty = 1 + (n % 3);
-      const pricing = priceOrder([{ unitPrice: toMinor(price), qty }], false);
+      const pricing = priceOrder([{ unitPrice: toMinor(price), qty }], false, DEFAULT_SHIPPING);
       return JSON.stringify({
         orderItems: [{ product: id, qty, price, size: 'SM' }],
         shippingAddress: {

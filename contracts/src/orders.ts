@@ -192,4 +192,6 @@ export interface AdminMetrics {
   delivered: number;
   cancelled: number;
   sales: SalesPoint[];
+  /** Configured payment accounts and support details that still look like placeholders. */
+  configWarnings: string[];
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { ConfigError, loadConfig } from './platform/config/config';
 import { resolveSigningSecret } from './platform/config/secret';
+import { placeholderWarnings, shopInfoFrom } from './platform/config/shop-info';
 import { openEventStore } from './platform/eventstore/open-event-store';
 import { createLogger } from './platform/logger';
 import { openShop } from './shop';
@@ -25,12 +26,16 @@ try {
 
 const logger = createLogger(config.LOG_LEVEL);
 mkdirSync(config.DATA_DIR, { recursive: true });
+const configWarnings = placeholderWarnings(config);
+for (const warning of configWarnings) logger.warn(warning);
 const shop = await openShop({
   dataDir: config.DATA_DIR,
   durability: config.DURABILITY,
   store: openEventStore(config),
   signingSecret: resolveSigningSecret(config.DATA_DIR, config.JWT_SECRET),
   logger,
+  shopInfo: shopInfoFrom(config),
+  configWarnings,
   webDist: fileURLToPath(new URL('../../web/dist', import.meta.url)),
 });
 await prepareShop(shop.deps, config);

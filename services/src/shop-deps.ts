@@ -1,4 +1,4 @@
-import type { EventStore } from '@shop/contracts';
+import type { EventStore, ShopInfo } from '@shop/contracts';
 import type { ProjectionRunner, ReadModelsDb } from '@shop/projections';
 import type { CommandDeps } from './platform/commands/handle-command';
 import type { Logger } from './platform/logger';
@@ -16,4 +16,8 @@ export interface ShopDeps extends AuthDeps, CommandDeps {
   dataDir: string;
   uploadsDir: string;
   demoImagesDir: string;
+  /** What the shop publishes about itself at GET /api/shop, from its configuration. */
+  shopInfo: ShopInfo;
+  /** Configured details that still look like placeholders (the admin dashboard shows them). */
+  configWarnings: readonly string[];
 }

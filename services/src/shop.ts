@@ -1,11 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EVENT_SCHEMA_VERSIONS, type EventStore, uuidv7 } from '@shop/contracts';
+import { EVENT_SCHEMA_VERSIONS, type EventStore, type ShopInfo, uuidv7 } from '@shop/contracts';
 import { allProjectors, openReadModels, ProjectionRunner } from '@shop/projections';
 import type { Hono } from 'hono';
 import { apiRoutes } from './api';
 import { AggregateCache } from './platform/commands/aggregate-cache';
+import { loadConfig } from './platform/config/config';
+import { shopInfoFrom } from './platform/config/shop-info';
 import { upcasters } from './platform/events/upcasters';
 import { upcastingStore } from './platform/events/upcasting-store';
 import { openSqliteEventStore } from './platform/eventstore/sqlite/sqlite-event-store';
@@ -30,6 +32,10 @@ export interface ShopOptions {
   store?: EventStore;
   /** The bundled demo catalogue's images, served at /images; default: services/assets/demo-images. */
   demoImagesDir?: string;
+  /** What the shop publishes about itself; default: the configuration's defaults (nothing configured). */
+  shopInfo?: ShopInfo;
+  /** Configured details that look like placeholders, for the admin dashboard. */
+  configWarnings?: readonly string[];
 }
 
 export interface Shop {
@@ -73,6 +79,8 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     demoImagesDir,
     signingKey: new TextEncoder().encode(options.signingSecret),
     lookupCaller: (userId) => lookupCaller(readModels, userId),
+    shopInfo: options.shopInfo ?? shopInfoFrom(loadConfig({})),
+    configWarnings: options.configWarnings ?? [],
   };
   await runner.start();
   const app = createApp({

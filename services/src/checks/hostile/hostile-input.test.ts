@@ -115,6 +115,7 @@ const ROUTE_GROUPS: Record<string, Route[]> = {
     },
     { method: 'GET', path: '/api/admin/metrics', auth: 'admin' },
   ],
+  shop: [{ method: 'GET', path: '/api/shop', auth: 'none' }],
   affiliates: [
     { method: 'POST', path: '/api/affiliate', auth: 'user', body: () => ({}) },
     { method: 'GET', path: '/api/affiliate', auth: 'admin' },

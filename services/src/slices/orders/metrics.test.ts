@@ -109,10 +109,10 @@ describe('GET /api/admin/metrics', () => {
     }
     const inWindow = metrics.sales.filter((p) => p.orders > 0).map((p) => [p.date, p.amount, p.orders]);
     expect(inWindow).toEqual([
-      ['2024-02-10', 50, 1],
-      ['2024-02-21', 120, 1],
-      ['2024-03-01', 50, 1],
-      ['2024-03-10', 90, 1],
+      ['2024-02-10', 240, 1],
+      ['2024-02-21', 320, 1],
+      ['2024-03-01', 240, 1],
+      ['2024-03-10', 280, 1],
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { type OrderInput, streams } from '@shop/contracts';
+import { type OrderInput, type ShopInfo, streams } from '@shop/contracts';
 import { type CommandDeps, handleCommand } from '../../platform/commands/handle-command';
 import { badRequest, serviceUnavailable } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
@@ -25,6 +25,8 @@ export interface PlaceOrderDeps extends CommandDeps, IdempotencyDeps {
   logger: Logger;
   /** The product as the catalogue read model has it now. */
   findProduct: (productId: string) => PricedProduct | undefined;
+  /** The shipping rule and the payment methods the shop takes. */
+  shopInfo: Pick<ShopInfo, 'freeShippingOver' | 'shippingFee' | 'paymentMethods'>;
   /** The approved affiliate owning a code (upper-case), if any. */
   findAffiliateByCode: (code: string) => { userId: string } | undefined;
   /**
@@ -55,9 +57,14 @@ export async function handlePlaceOrder(
 ): Promise<PlacedOrderResult> {
   const orderId = deps.newId();
   const check = () => {
+    refuseUnofferedPayment(deps.shopInfo, input.paymentMethod);
     const affiliate = resolveAffiliate(deps, userId, input.affiliateCode);
     const lines = priceLines(input.orderItems, deps.findProduct, deps.newId);
-    return { affiliate, lines, pricing: priceAndCompare(lines, affiliate !== undefined, input) };
+    return {
+      affiliate,
+      lines,
+      pricing: priceAndCompare(lines, affiliate !== undefined, input, deps.shopInfo),
+    };
   };
   // A refusal found by reading alone appends nothing. Only while another request holds the key is
   // the key claimed first: that one may have taken the last unit, and this retry must replay it.
@@ -109,6 +116,12 @@ export async function handlePlaceOrder(
     await giveBack(deps, { userId, orderId, reserved, idempotencyKey });
     throw error;
   }
+}
+
+function refuseUnofferedPayment(shop: PlaceOrderDeps['shopInfo'], method: OrderInput['paymentMethod']): void {
+  if (shop.paymentMethods.some((offered) => offered.method === method)) return;
+  const others = shop.paymentMethods.map((offered) => offered.label).join(' or ');
+  throw badRequest(`This payment method is not available. Please pay by ${others}.`, 'paymentMethod');
 }
 
 function resolveAffiliate(

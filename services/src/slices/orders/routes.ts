@@ -102,6 +102,7 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
           amount: fromMinor(amount),
           orders,
         })),
+        configWarnings: [...deps.configWarnings],
       };
       return metrics;
     });
