@@ -7,6 +7,7 @@ import type { ShopDeps } from '../../shop-deps';
 import { registerAccount, updateProfile } from './account-commands';
 import { type AuthEnv, issueToken, requireAdmin, requireUser } from './auth';
 import { clientAddress } from './client-address';
+import { refuseCommonPassword } from './common-passwords';
 import { loadUser } from './load-user';
 import { verifyAgainstDecoy, verifyPassword } from './passwords';
 import { SignInThrottle } from './sign-in-throttle';
@@ -40,7 +41,9 @@ export function accountsRoutes(deps: ShopDeps): Hono<AuthEnv> {
   });
 
   app.post('/auth/register', validate('json', RegisterInput), async (c) => {
-    const user = await registerAccount(deps, c.req.valid('json'));
+    const registration = c.req.valid('json');
+    refuseCommonPassword(registration.password);
+    const user = await registerAccount(deps, registration);
     return c.json(await withToken(view(user)), 201);
   });
 
@@ -69,6 +72,7 @@ export function accountsRoutes(deps: ShopDeps): Hono<AuthEnv> {
     const update = c.req.valid('json');
     const user = await loadUser(deps.store, c.var.caller.id);
     if (user.status !== 'registered') throw notFound('Account not found.');
+    if (update.password) refuseCommonPassword(update.password);
     if (update.email !== user.email || update.password) {
       await checkCurrentPassword(c, user, update.currentPassword);
     }
