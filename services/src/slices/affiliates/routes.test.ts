@@ -1,4 +1,12 @@
-import type { AffiliateRequest, ErrorBody, MyAffiliate, Order, Product, User } from '@shop/contracts';
+import type {
+  AffiliateCodeCheck,
+  AffiliateRequest,
+  ErrorBody,
+  MyAffiliate,
+  Order,
+  Product,
+  User,
+} from '@shop/contracts';
 import { NO_STREAM, streams } from '@shop/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -135,6 +143,40 @@ describe('deciding: the admin calls', () => {
     const draws = ['taken234', 'FRESH567'];
     const code = await claimNewAffiliateCode(t.deps, aff.id, admin.id, () => draws.shift() ?? 'NEVER');
     expect(code).toBe('FRESH567');
+  });
+});
+
+describe('checking a code at checkout', () => {
+  const check = (code: string, user = buyer) =>
+    t.request<AffiliateCodeCheck & ErrorBody>('GET', `/api/affiliate/codes/${encodeURIComponent(code)}`, {
+      token: user.token,
+    });
+
+  it('answers a valid code, in any case, with the discount it gives', async () => {
+    const code = await approvedAffiliate();
+    const response = await check(` ${code.toLowerCase()} `);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ code, discountRate: 0.05 });
+  });
+
+  it('refuses a code nobody owns, a too long one and your own with the message the order would give', async () => {
+    const code = await approvedAffiliate();
+    const unknown = await check('notreal1');
+    expect([unknown.status, unknown.body]).toEqual([
+      400,
+      {
+        code: 'VALIDATION_FAILED',
+        message: 'Affiliate code NOTREAL1 is not valid.',
+        fields: [{ field: 'affiliateCode', message: 'Affiliate code NOTREAL1 is not valid.' }],
+      },
+    ]);
+    expect((await check('X'.repeat(40))).status).toBe(400);
+    const own = await check(code, aff);
+    expect([own.status, own.body.message]).toEqual([400, 'You cannot use your own affiliate code.']);
+  });
+
+  it('answers 401 to a visitor who is not signed in', async () => {
+    expect((await t.request('GET', '/api/affiliate/codes/ANYCODE1')).status).toBe(401);
   });
 });
 

@@ -2,6 +2,7 @@ import { type OrderInput, type ShopInfo, streams } from '@shop/contracts';
 import { type CommandDeps, handleCommand } from '../../platform/commands/handle-command';
 import { badRequest, serviceUnavailable } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
+import { type AffiliateByCode, resolveAffiliateCode } from '../affiliates/code-check';
 import { releaseProductStock, reserveProductStock } from '../catalogue/stock';
 import { orderDecider } from './decide';
 import {
@@ -27,8 +28,7 @@ export interface PlaceOrderDeps extends CommandDeps, IdempotencyDeps {
   findProduct: (productId: string) => PricedProduct | undefined;
   /** The shipping rule and the payment methods the shop takes. */
   shopInfo: Pick<ShopInfo, 'freeShippingOver' | 'shippingFee' | 'paymentMethods'>;
-  /** The approved affiliate owning a code (upper-case), if any. */
-  findAffiliateByCode: (code: string) => { userId: string } | undefined;
+  findAffiliateByCode: AffiliateByCode;
   /**
    * Past this, an attempt gives its stock back instead of placing the order, so it can never
    * place an order whose reservations the sweep may already have released. Keep it well under
@@ -58,7 +58,7 @@ export async function handlePlaceOrder(
   const orderId = deps.newId();
   const check = () => {
     refuseUnofferedPayment(deps.shopInfo, input.paymentMethod);
-    const affiliate = resolveAffiliate(deps, userId, input.affiliateCode);
+    const affiliate = resolveAffiliateCode(deps.findAffiliateByCode, userId, input.affiliateCode);
     const lines = priceLines(input.orderItems, deps.findProduct, deps.newId);
     return {
       affiliate,
@@ -122,19 +122,6 @@ function refuseUnofferedPayment(shop: PlaceOrderDeps['shopInfo'], method: OrderI
   if (shop.paymentMethods.some((offered) => offered.method === method)) return;
   const others = shop.paymentMethods.map((offered) => offered.label).join(' or ');
   throw badRequest(`This payment method is not available. Please pay by ${others}.`, 'paymentMethod');
-}
-
-function resolveAffiliate(
-  deps: PlaceOrderDeps,
-  userId: string,
-  rawCode: string | undefined,
-): { code: string; userId: string } | undefined {
-  const code = rawCode?.trim().toUpperCase();
-  if (!code) return undefined;
-  const owner = deps.findAffiliateByCode(code);
-  if (!owner) throw badRequest(`Affiliate code ${code} is not valid.`, 'affiliateCode');
-  if (owner.userId === userId) throw badRequest('You cannot use your own affiliate code.', 'affiliateCode');
-  return { code, userId: owner.userId };
 }
 
 /** Compensation after a refusal; whatever fails here is left to the sweep and logged. */

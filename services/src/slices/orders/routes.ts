@@ -3,7 +3,6 @@ import {
   allOrders,
   calendarDay,
   dailySales,
-  findAffiliateByCode,
   findCatalogueEntry,
   orderCounts,
   orderDetails,
@@ -16,6 +15,7 @@ import { AnswerCache } from '../../platform/http/answer-cache';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
 import { type AuthEnv, type Caller, requireAdmin, requireUser } from '../accounts/auth';
+import { affiliateByCodeIn } from '../affiliates/code-check';
 import { handleChangeOrderStatus } from './change-status';
 import { orderNotFound } from './decide';
 import { IDEMPOTENCY_KEY_PATTERN } from './idempotency';
@@ -51,10 +51,7 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
       {
         ...deps,
         findProduct: (id) => findCatalogueEntry(deps.readModels, { id }),
-        findAffiliateByCode: (code) => {
-          const affiliate = findAffiliateByCode(deps.readModels, { code });
-          return affiliate && { userId: affiliate.user_id };
-        },
+        findAffiliateByCode: affiliateByCodeIn(deps.readModels),
       },
       caller.id,
       c.req.valid('json'),
