@@ -13,6 +13,7 @@ import {
 } from './idempotency';
 import { unitsByProduct } from './order';
 import { type PricedProduct, priceAndCompare, priceLines } from './pricing';
+import { claimOrderReference } from './reference';
 
 /**
  * Shoppers racing for one product all append to its stream; each round at least one wins, so this
@@ -29,6 +30,8 @@ export interface PlaceOrderDeps extends CommandDeps, IdempotencyDeps {
   /** The shipping rule and the payment methods the shop takes. */
   shopInfo: Pick<ShopInfo, 'freeShippingOver' | 'shippingFee' | 'paymentMethods'>;
   findAffiliateByCode: AffiliateByCode;
+  /** Draws a candidate order reference; tests inject clashes. */
+  newOrderReference?: () => string;
   /**
    * Past this, an attempt gives its stock back instead of placing the order, so it can never
    * place an order whose reservations the sweep may already have released. Keep it well under
@@ -44,8 +47,8 @@ export interface PlacedOrderResult {
 }
 
 /**
- * Places an order: prices every line from the catalogue, claims the idempotency key (if any),
- * reserves stock on each product stream in product-id order, then appends OrderPlaced. A refusal
+ * Places an order: prices every line from the catalogue, claims the idempotency key (if any) and a
+ * fresh reference, reserves stock on each product stream in product-id order, then appends OrderPlaced. A refusal
  * before the first write appends nothing; a later one gives back what was taken (reservations, the
  * key) and rethrows.
  */
@@ -80,6 +83,7 @@ export async function handlePlaceOrder(
   const context = { actor: userId, correlationId: orderId };
   try {
     const { affiliate, lines, pricing } = checked ?? check();
+    const reference = await claimOrderReference(deps, orderId, userId, deps.newOrderReference);
     for (const [productId, qty] of unitsByProduct(lines)) {
       await reserveProductStock(
         { ...deps, maxRetries: RESERVATION_RETRIES },
@@ -99,6 +103,7 @@ export async function handlePlaceOrder(
         type: 'PlaceOrder',
         data: {
           orderId,
+          reference,
           userId,
           lines,
           shippingAddress: input.shippingAddress,

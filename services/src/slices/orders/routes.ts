@@ -6,6 +6,7 @@ import {
   findCatalogueEntry,
   orderCounts,
   orderDetails,
+  orderIdOf,
   ordersOfUser,
   orderTracking,
 } from '@shop/projections';
@@ -69,15 +70,17 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
 
   app.get('/orders', requireAdmin(deps), (c) => c.json(allOrders(deps.readModels)));
 
+  /** `:id` is the order's id or its reference. */
   app.get('/orders/:id', requireUser(deps), (c) => {
     const caller = c.var.caller;
-    const id = c.req.param('id');
+    const id = orderIdOf(deps.readModels, c.req.param('id'));
     return c.json(visibleTo(caller, orderDetails(deps.readModels, { id, history: caller.isAdmin })));
   });
 
-  app.get('/orders/:id/tracking', requireUser(deps), (c) =>
-    c.json(visibleTo(c.var.caller, orderTracking(deps.readModels, { id: c.req.param('id') }))),
-  );
+  app.get('/orders/:id/tracking', requireUser(deps), (c) => {
+    const id = orderIdOf(deps.readModels, c.req.param('id'));
+    return c.json(visibleTo(c.var.caller, orderTracking(deps.readModels, { id })));
+  });
 
   app.put('/admin/orders/:id/status', requireAdmin(deps), validate('json', StatusChangeInput), async (c) => {
     const id = c.req.param('id');
