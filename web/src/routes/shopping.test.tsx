@@ -251,27 +251,36 @@ describe('shopping page', () => {
 });
 
 describe('product card', () => {
-  it('shows image with alt text, name, stars, price, Sale under 50 and View Details', async () => {
+  it('shows image with alt text, name, earned stars or "No reviews yet", price, a real markdown and View Details', async () => {
     server.use(
       catalogueHandler([
-        aProduct({ id: 'cheap', name: 'Sport Socks', price: 49, rating: 3.6, numReviews: 5 }),
-        aProduct({ id: 'new', name: 'Core Hoodie', price: 1234, rating: 0, numReviews: 0 }),
+        aProduct({ id: 'ties', name: 'Hair Ties', price: 35, rating: 3.6, numReviews: 5 }),
+        aProduct({
+          id: 'legs',
+          name: 'Leggings',
+          price: 4999,
+          originalPrice: 5999,
+          rating: 0,
+          numReviews: 0,
+        }),
       ]).handler,
     );
     renderApp('/shopping');
     const list = await productList();
 
-    const socks = within(list.getByRole('article', { name: 'Sport Socks' }));
-    expect(socks.getByRole('img', { name: 'Sport Socks' }).tagName).toBe('IMG');
-    expect(socks.getByRole('img', { name: 'Rated 4 out of 5' })).toBeTruthy();
-    expect(socks.getByText('PKR 49.00')).toBeTruthy();
-    expect(socks.getByText('Sale')).toBeTruthy();
-    expect(socks.getByRole('link', { name: /View Details/ }).getAttribute('href')).toBe('/product/cheap');
+    const ties = within(list.getByRole('article', { name: 'Hair Ties' }));
+    expect(ties.getByRole('img', { name: 'Hair Ties' }).tagName).toBe('IMG');
+    expect(ties.getByRole('img', { name: 'Rated 4 out of 5' })).toBeTruthy();
+    expect(ties.getByText('PKR 35.00')).toBeTruthy();
+    // Cheap is not on sale: no badge without a markdown.
+    expect(ties.queryByText(/Sale/)).toBeNull();
+    expect(ties.getByRole('link', { name: /View Details/ }).getAttribute('href')).toBe('/product/ties');
 
-    const hoodie = within(list.getByRole('article', { name: 'Core Hoodie' }));
-    expect(hoodie.getByRole('img', { name: 'Rated 4 out of 5' })).toBeTruthy();
-    expect(hoodie.getByText('PKR 1,234.00')).toBeTruthy();
-    expect(hoodie.queryByText('Sale')).toBeNull();
+    const leggings = within(list.getByRole('article', { name: 'Leggings' }));
+    expect(leggings.queryByRole('img', { name: /^Rated/ })).toBeNull();
+    expect(leggings.getByText('No reviews yet')).toBeTruthy();
+    expect(leggings.getByText('PKR 4,999.00')).toBeTruthy();
+    expect(leggings.getByText(/Sale/).textContent).toBe('Sale −, 17% off');
   });
 
   it('loads the first row of images at once, ahead of the rest, and the others as they scroll near', async () => {
