@@ -83,26 +83,32 @@ describe('cart page', () => {
     renderApp('/cart');
     await cartTable();
 
+    // The rule is the shop's configured one (GET /api/shop): free over PKR 1,500, else PKR 200.
+    expect(await summary().findByText('Subtotal')).toBeTruthy();
     expect(summaryRow('Subtotal')).toBe('PKR 60.00');
-    expect(summaryRow('Shipping')).toBe('PKR 10.00');
-    expect(summaryRow('Total')).toBe('PKR 70.00');
+    expect(summaryRow('Shipping')).toBe('PKR 200.00');
+    expect(summaryRow('Total')).toBe('PKR 260.00');
     expect(
-      summary().getByText('Free shipping on orders over PKR 100.00. Add more than PKR 40.00 to ship free.'),
+      summary().getByText(
+        'Free shipping on orders over PKR 1,500.00. Add more than PKR 1,440.00 to ship free.',
+      ),
     ).toBeTruthy();
   });
 
   it('ships free over the threshold, and exactly at it still charges the fee', async () => {
-    cartStore.set([aCartLine({ price: 100, qty: 1 })]);
+    cartStore.set([aCartLine({ price: 1500, qty: 1 })]);
     const first = renderApp('/cart');
     await cartTable();
-    expect(summaryRow('Shipping')).toBe('PKR 10.00');
+    expect(await summary().findByText('Shipping')).toBeTruthy();
+    expect(summaryRow('Shipping')).toBe('PKR 200.00');
     first.unmount();
 
-    cartStore.set([aCartLine({ price: 100.01, qty: 1 })]);
+    cartStore.set([aCartLine({ price: 1500.01, qty: 1 })]);
     renderApp('/cart');
     await cartTable();
+    expect(await summary().findByText('Shipping')).toBeTruthy();
     expect(summaryRow('Shipping')).toBe('Free');
-    expect(summaryRow('Total')).toBe('PKR 100.01');
+    expect(summaryRow('Total')).toBe('PKR 1,500.01');
     expect(summary().getByText('Your order ships free.')).toBeTruthy();
   });
 

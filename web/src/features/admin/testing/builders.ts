@@ -109,6 +109,7 @@ export function someMetrics(overrides: Partial<AdminMetrics> = {}): AdminMetrics
     paid: 4,
     delivered: 4,
     cancelled: 1,
+    configWarnings: [],
     sales: [
       { date: '2025-03-03', salesUSD: 4500, amount: 4500, orders: 1 },
       { date: '2025-03-04', salesUSD: 9000.5, amount: 9000.5, orders: 2 },

@@ -1,6 +1,8 @@
+import type { ShippingRule } from '@shop/contracts';
 import { Link } from '@tanstack/react-router';
 import { type CartLine, cartSubtotal, lineKey, NO_SIZE, useCart } from '../../../lib/cart';
 import { priceCart } from '../../../lib/cart-pricing';
+import { useShopInfo } from '../../../lib/shop-info';
 import { EmptyState } from '../../../ui/empty-state';
 import { formatMoney } from '../../../ui/money';
 import { FreeShippingNote, PriceSummary } from '../../../ui/price-summary';
@@ -13,7 +15,7 @@ const lineName = (line: CartLine) => (line.size === NO_SIZE ? line.name : `${lin
 /** The cart: lines with steppers and remove, Clear Cart, the summary and the way on to checkout. */
 export function CartPage() {
   const cart = useCart();
-  const pricing = priceCart(cart.lines);
+  const shop = useShopInfo();
 
   if (cart.lines.length === 0) {
     return (
@@ -103,13 +105,29 @@ export function CartPage() {
 
         <aside className="order-box" aria-labelledby="cart-summary-title">
           <h2 id="cart-summary-title">Order Summary</h2>
-          <PriceSummary pricing={pricing} />
-          <FreeShippingNote itemsPrice={pricing.itemsPrice} />
+          {shop ? (
+            <CartTotals lines={cart.lines} shipping={shop} />
+          ) : (
+            <p className="muted" role="status">
+              Working out shipping…
+            </p>
+          )}
           <Link to="/checkout" className="button button--primary button--large button--block">
             Proceed to Checkout
           </Link>
         </aside>
       </div>
     </section>
+  );
+}
+
+/** The cart's summary and how far it is from free shipping, by the shop's configured rule. */
+function CartTotals({ lines, shipping }: { lines: readonly CartLine[]; shipping: ShippingRule }) {
+  const pricing = priceCart(lines, shipping);
+  return (
+    <>
+      <PriceSummary pricing={pricing} />
+      <FreeShippingNote itemsPrice={pricing.itemsPrice} shipping={shipping} />
+    </>
   );
 }
