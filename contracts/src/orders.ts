@@ -214,6 +214,12 @@ export interface AdminMetrics {
   paid: number;
   delivered: number;
   cancelled: number;
+  /** Every order counted once, under its current status: the counts add up to `total`. */
+  byStatus: Record<OrderStatus, number>;
+  /** Paid or being prepared (Processing), not yet dispatched. */
+  toShip: number;
+  /** Manual transfers not yet marked paid, and not cancelled. */
+  awaitingPayment: number;
   sales: SalesPoint[];
   /** Configured payment accounts and support details that still look like placeholders. */
   configWarnings: string[];

@@ -109,6 +109,9 @@ export function someMetrics(overrides: Partial<AdminMetrics> = {}): AdminMetrics
     paid: 4,
     delivered: 4,
     cancelled: 1,
+    byStatus: { Pending: 3, Paid: 2, Processing: 1, Shipped: 0, Dispatched: 1, Delivered: 4, Cancelled: 1 },
+    toShip: 3,
+    awaitingPayment: 2,
     configWarnings: [],
     sales: [
       { date: '2025-03-03', salesUSD: 4500, amount: 4500, orders: 1 },
