@@ -46,7 +46,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
   const items = overrides.OrderItems ?? [anOrderItem()];
   return {
     id,
-    reference: `AB-${id.padStart(6, '2').slice(-6)}`,
+    reference: `R-${id}`,
     userId: 'u1',
     createdAt: '2025-03-04T10:05:00.000Z',
     updatedAt: '2025-03-04T10:05:00.000Z',
