@@ -49,9 +49,10 @@ export function ShoppingPage({ search, onSearchChange }: ShoppingPageProps) {
         <SearchBox value={search.search ?? ''} onSearch={(text) => update({ search: text || undefined })} />
       </header>
 
-      <Link to={'/affiliate/request'} className="affiliate-banner">
-        Use Affiliate link to get {discount} off Now
-      </Link>
+      <p className="affiliate-banner">
+        Opened this shop from an affiliate&rsquo;s link? You get {discount} off at checkout, with their code
+        filled in for you.
+      </p>
 
       <div className="shopping__toolbar">
         <button
