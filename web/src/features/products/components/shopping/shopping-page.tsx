@@ -1,6 +1,5 @@
 import { shopConfig } from '@shop/contracts';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { catalogueQuery, SHOPPING_PAGES } from '../../api/catalogue';
 import { filtersOf, type ShoppingSearch } from '../../catalogue-search';
