@@ -280,7 +280,7 @@ describe('product card', () => {
     expect(leggings.queryByRole('img', { name: /^Rated/ })).toBeNull();
     expect(leggings.getByText('No reviews yet')).toBeTruthy();
     expect(leggings.getByText('PKR 4,999.00')).toBeTruthy();
-    expect(leggings.getByText(/Sale/).textContent).toBe('Sale −, 17% off');
+    expect(leggings.getByText(/Sale/).textContent).toBe('Sale −, 16% off');
   });
 
   it('loads the first row of images at once, ahead of the rest, and the others as they scroll near', async () => {

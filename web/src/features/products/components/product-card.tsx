@@ -36,7 +36,7 @@ export function ProductCard({
 }) {
   const nameId = useId();
   const src = product.thumbnail || product.image;
-  const percentOff = markdownPercent(product);
+  const percentOff = markdownPercent(product.price, product.originalPrice);
   return (
     <article className={`product-card product-card--${layout}`} aria-labelledby={nameId}>
       <div className="product-card__media">
