@@ -159,7 +159,7 @@ describe('accessibility', () => {
     for (const width of [1280, 390]) {
       await open(page, '/admin/orders', width);
       await page.getByRole('button', { name: `Open order ${s.order.id}` }).click();
-      const dialog = await visible(page.getByRole('dialog', { name: `Order #${s.order.id}` }));
+      const dialog = await visible(page.getByRole('dialog', { name: `Order ${s.order.reference}` }));
       await visible(dialog.getByRole('heading', { name: 'Status history' }));
       await page.waitForLoadState('networkidle');
       await expectNoSeriousViolations(page, `/admin/orders overlay at ${width} px`);
