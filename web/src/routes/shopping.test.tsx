@@ -161,6 +161,20 @@ describe('shopping page', () => {
     expect((screen.getByLabelText(/^Maximum price/) as HTMLInputElement).value).toBe('2500');
   });
 
+  it('says so when the minimum price is above the maximum', async () => {
+    server.use(catalogueHandler(products(2)).handler);
+    renderApp('/shopping');
+    await screen.findByText('2 Products Found');
+
+    fireEvent.change(screen.getByLabelText('Min price'), { target: { value: '3000' } });
+    fireEvent.change(screen.getByLabelText('Max price'), { target: { value: '2500' } });
+
+    expect(await screen.findByText('Min price is above max price')).toBeTruthy();
+    expect(screen.getByLabelText('Min price').getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(screen.getByLabelText('Max price'), { target: { value: '3500' } });
+    await waitFor(() => expect(screen.queryByText('Min price is above max price')).toBeNull());
+  });
+
   it('applies the mobile drawer filters together with Apply Filters', async () => {
     server.use(catalogueHandler(products(4)).handler);
     const { router } = renderApp('/shopping?sort=newest');
