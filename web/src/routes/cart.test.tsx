@@ -59,6 +59,20 @@ describe('cart page', () => {
     expect(screen.getByRole('row', { name: /Core Hoodie/ }).textContent).toContain('PKR 200.00');
   });
 
+  it('says "Only 42 left" when a typed quantity is above the stock, instead of changing it silently', async () => {
+    cartStore.set([aCartLine({ product: 'p1', name: 'Core Hoodie', size: 'MD', qty: 1, countInStock: 42 })]);
+    renderApp('/cart');
+    const table = await cartTable();
+    const stepper = within(table.getByRole('group', { name: 'Quantity of Core Hoodie (MD)' }));
+
+    fireEvent.change(stepper.getByRole('spinbutton', { name: 'Quantity' }), { target: { value: '100' } });
+
+    await waitFor(() => expect(cartStore.get()[0]?.qty).toBe(42));
+    expect(table.getByText('Only 42 left')).toBeTruthy();
+    fireEvent.change(stepper.getByRole('spinbutton', { name: 'Quantity' }), { target: { value: '3' } });
+    await waitFor(() => expect(table.queryByText('Only 42 left')).toBeNull());
+  });
+
   it('removes one line, and Clear Cart empties the cart', async () => {
     cartStore.set([
       aCartLine({ product: 'p1', name: 'Core Hoodie', size: 'MD' }),
