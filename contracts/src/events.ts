@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Size } from './catalogue';
-import { OrderStatus, PaymentMethod, ShippingAddress } from './orders';
+import { OrderStatus, ShippingAddress } from './orders';
+import { PaymentMethod } from './payment-methods';
 
 /**
  * Every event of the shop: its type name and its data schema. Money is in minor units (paisa),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PHONE_PATTERN } from './accounts';
 import { MoneyAmount } from './money';
+import { PaymentMethod } from './payment-methods';
 
 export const ORDER_STATUSES = [
   'Pending',
@@ -49,9 +50,6 @@ export function trackingProgress(status: OrderStatus): number {
 }
 
 /** COD = cash on delivery; Card = the manual JazzCash / EasyPaisa / bank transfer (spec's label). */
-export const PAYMENT_METHODS = ['COD', 'Card'] as const;
-export const PaymentMethod = z.enum(PAYMENT_METHODS, { error: 'Payment method must be COD or Card' });
-export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
 const required = (label: string, max: number) =>
   z

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from './orders';
+import type { PaymentMethod } from './payment-methods';
 
 /**
  * The shop's fixed rules and formats, shared by server and browser. What an owner configures
