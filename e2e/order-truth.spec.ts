@@ -31,22 +31,22 @@ async function untilOptions(select: Locator, count: number, timeout = 10_000): P
   return options;
 }
 
+/** A shopper named by `who`, the admin signed in, and a product in stock, on the file's server. */
 async function setTheScene(
-  api: ShopApi,
+  server: { url: string; admin: { email: string; password: string } },
   who: string,
-  adminEmail: string,
-  adminPassword: string,
-): Promise<Scene> {
+): Promise<Scene & { api: ShopApi }> {
+  const api = new ShopApi(server.url);
   const shopper = await api.register(
     'Hina Qureshi',
     `${who}.truth@example.com`,
     '0312-4567890',
     'kestrel-Harbor-29!',
   );
-  const admin = await api.login(adminEmail, adminPassword);
+  const admin = await api.login(server.admin.email, server.admin.password);
   const product = (await api.products()).find((candidate) => candidate.countInStock > 3);
   if (!product) throw new Error('the demo catalogue has no product in stock');
-  return { shopper, admin, product };
+  return { api, shopper, admin, product };
 }
 
 describe('every screen tells the truth about an order', () => {
@@ -55,13 +55,7 @@ describe('every screen tells the truth about an order', () => {
     context,
     server,
   }) => {
-    const api = new ShopApi(server.url);
-    const { shopper, admin, product } = await setTheScene(
-      api,
-      'hina',
-      server.admin.email,
-      server.admin.password,
-    );
+    const { api, shopper, admin, product } = await setTheScene(server, 'hina');
     const order = await api.placeCodOrder(shopper, product, 1);
     expect(order.reference).toMatch(/^[A-Z]{2}-[A-Z0-9]{6}$/);
     await api.setStatus(admin, order.id, 'Cancelled');
@@ -93,13 +87,7 @@ describe('every screen tells the truth about an order', () => {
     context,
     server,
   }) => {
-    const api = new ShopApi(server.url);
-    const { shopper, admin, product } = await setTheScene(
-      api,
-      'omar',
-      server.admin.email,
-      server.admin.password,
-    );
+    const { api, shopper, admin, product } = await setTheScene(server, 'omar');
     const pending = await api.placeCodOrder(shopper, product, 2);
     await storeSession(context, admin);
 
