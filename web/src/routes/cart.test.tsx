@@ -73,7 +73,7 @@ describe('cart page', () => {
     await waitFor(() => expect(table.queryByText('Only 42 left')).toBeNull());
   });
 
-  it('removes one line, and Clear Cart empties the cart', async () => {
+  it('removes one line, and Clear Cart empties the cart with Undo', async () => {
     cartStore.set([
       aCartLine({ product: 'p1', name: 'Core Hoodie', size: 'MD' }),
       aCartLine({ product: 'p1', name: 'Core Hoodie', size: 'LG' }),
@@ -90,6 +90,11 @@ describe('cart page', () => {
 
     expect(await screen.findByRole('heading', { name: 'Your Cart is Empty' })).toBeTruthy();
     expect(cartStore.get()).toEqual([]);
+
+    // Clearing can be undone: the lines come back as they were.
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByRole('button', { name: 'Clear Cart' })).toBeTruthy();
+    expect(cartStore.get().map((line) => [line.product, line.size])).toEqual([['p1', 'MD']]);
   });
 
   it('charges the flat shipping fee up to the threshold and says how to ship free', async () => {
