@@ -1,8 +1,8 @@
-import { priceOrder, toMinor } from '@shop/contracts';
+import { DEFAULT_SHIPPING, priceOrder, toMinor } from '@shop/contracts';
 
 /**
  * POST /api/orders bodies, one product after another from `prices` (id -> price as the product page
- * shows it, major units), priced as the server prices them so every order is accepted.
+ * shows it, major units), priced as the server prices them (default shipping rule) so every order is accepted.
  * `qtyOf` picks each order's quantity from its number (1, 2, ...).
  */
 export function orderBodies(
@@ -15,7 +15,7 @@ export function orderBodies(
     const id = ids[n++ % ids.length]!;
     const price = prices.get(id)!;
     const qty = qtyOf(n);
-    const pricing = priceOrder([{ unitPrice: toMinor(price), qty }], false);
+    const pricing = priceOrder([{ unitPrice: toMinor(price), qty }], false, DEFAULT_SHIPPING);
     return JSON.stringify({
       orderItems: [{ product: id, qty, price, size: 'SM' }],
       shippingAddress: {

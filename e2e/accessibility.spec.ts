@@ -168,7 +168,7 @@ describe('accessibility', () => {
     for (const width of WIDTHS) {
       await open(page, '/admin/orders', width);
       await page.getByRole('button', { name: `Open order ${s.order.id}` }).click();
-      const dialog = await visible(page.getByRole('dialog', { name: `Order #${s.order.id}` }));
+      const dialog = await visible(page.getByRole('dialog', { name: `Order ${s.order.reference}` }));
       await visible(dialog.getByRole('heading', { name: 'Status history' }));
       await page.waitForLoadState('networkidle');
       await expectNoSeriousViolations(page, `/admin/orders overlay at ${width} px`);

@@ -16,6 +16,9 @@ const name = z
 /** Pakistani phone numbers: 03XX-XXXXXXX, 03XXXXXXXXX, +92 3XX XXXXXXX and landlines with area codes. */
 export const PHONE_PATTERN = /^(\+92|0092|0)[\s-]?\d{2,3}[\s-]?\d{7,8}$/;
 
+/** Pakistani mobile numbers only (a courier calls or texts them): 0300-1234567, 03001234567, +92 300 1234567. */
+export const MOBILE_PATTERN = /^(\+92|0092|0)[\s-]?3\d{2}[\s-]?\d{7}$/;
+
 export const Contact = z
   .string()
   .trim()

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Size } from './catalogue';
 import { MessageChannel } from './messages';
-import { OrderStatus, PaymentMethod, ShippingAddress } from './orders';
+import { OrderStatus, ShippingAddress } from './orders';
+import { PaymentMethod } from './payment-methods';
 
 /**
  * Every event of the shop: its type name and its data schema. Money is in minor units (paisa),
@@ -106,8 +107,10 @@ export const OrderLine = z.object({
   qty: z.number().int().positive(),
   size: z.string(),
 });
+/** Since schema version 2 an order carries its short human reference (`ORDER_REFERENCE`). */
 export const OrderPlaced = z.object({
   orderId: id,
+  reference: z.string().min(1).max(10),
   userId: id,
   lines: z.array(OrderLine).min(1),
   shippingAddress: ShippingAddress,
@@ -202,8 +205,10 @@ export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;
 /** A shop event as a tagged union: `{ type: 'OrderPlaced', data: {...} }`. */
 export type ShopEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
 
-/** Current schema version of each event type (all start at 1). */
-export const EVENT_SCHEMA_VERSIONS: Readonly<Partial<Record<EventType, number>>> = {};
+/** Current schema version of each event type (all start at 1); each bump has an upcaster in services. */
+export const EVENT_SCHEMA_VERSIONS: Readonly<Partial<Record<EventType, number>>> = {
+  OrderPlaced: 2,
+};
 
 /** Stream names, one place. Claim streams are keyed by the normalised value. */
 export const streams = {
@@ -220,4 +225,5 @@ export const streams = {
     `outbox-${channel}-${kind}-${causeEventId}`,
   /** Claimed by the instance that seeds the demo catalogue, so several starting together seed it once. */
   demoCatalogueClaim: () => 'demo-catalogue',
+  orderReferenceClaim: (reference: string) => `order-reference-${reference.toUpperCase()}`,
 } as const;

@@ -8,6 +8,7 @@ export * from './ids';
 export * from './messages';
 export * from './money';
 export * from './orders';
+export * from './payment-methods';
 export * from './reviews';
 export * from './shop-config';
 export * from './upcasting';

@@ -6,6 +6,7 @@ import { affiliatesRoutes } from './slices/affiliates/routes';
 import { catalogueRoutes } from './slices/catalogue/routes';
 import { ordersRoutes } from './slices/orders/routes';
 import { reviewsRoutes } from './slices/reviews/routes';
+import { shopRoutes } from './slices/shop/routes';
 
 /** Every API slice, mounted at /api. A slice is one Hono app built from the shop's deps. */
 export function apiRoutes(deps: ShopDeps): Hono {
@@ -16,5 +17,6 @@ export function apiRoutes(deps: ShopDeps): Hono {
   api.route('/', ordersRoutes(deps));
   api.route('/', affiliatesRoutes(deps));
   api.route('/', operationsRoutes(deps));
+  api.route('/', shopRoutes(deps));
   return api;
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { ConfigError, loadConfig, uploadsDirOf } from './platform/config/config';
 import { resolveSigningSecret } from './platform/config/secret';
+import { placeholderWarnings, shopInfoFrom } from './platform/config/shop-info';
 import { openEventStore } from './platform/eventstore/open-event-store';
 import { TrustedProxies } from './platform/http/client-address';
 import { createLogger } from './platform/logger';
@@ -27,6 +28,8 @@ try {
 
 const logger = createLogger(config.LOG_LEVEL);
 mkdirSync(config.DATA_DIR, { recursive: true });
+const configWarnings = placeholderWarnings(config);
+for (const warning of configWarnings) logger.warn(warning);
 const mail = mailSettingsFrom(config);
 if (!config.PUBLIC_URL) {
   logger.warn('PUBLIC_URL is not set: links in e-mails point to this machine', { links: mail.publicUrl });
@@ -45,6 +48,8 @@ const shop = await openShop({
   logger,
   trustedProxies: TrustedProxies.parse(config.TRUSTED_PROXIES),
   mail,
+  shopInfo: shopInfoFrom(config),
+  configWarnings,
   ...(webBuilt ? { webDist } : {}),
   ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
 });

@@ -1,4 +1,4 @@
-import type { EventStore, MessageDelivery } from '@shop/contracts';
+import type { EventStore, MessageDelivery, ShopInfo } from '@shop/contracts';
 import type { ProjectionRunner, ReadModelsDb } from '@shop/projections';
 import type { BackgroundWork } from './platform/background';
 import type { CommandDeps } from './platform/commands/handle-command';
@@ -26,4 +26,8 @@ export interface ShopDeps extends AuthDeps, CommandDeps {
   mailDelivery: MessageDelivery;
   /** PUBLIC_URL: where absolute links start; unset, they start at the request's own origin. */
   publicUrl?: string;
+  /** What the shop publishes about itself at GET /api/shop, from its configuration. */
+  shopInfo: ShopInfo;
+  /** Configured details that still look like placeholders (the admin dashboard shows them). */
+  configWarnings: readonly string[];
 }

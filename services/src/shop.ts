@@ -1,12 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EVENT_SCHEMA_VERSIONS, type EventStore, uuidv7 } from '@shop/contracts';
+import { EVENT_SCHEMA_VERSIONS, type EventStore, type ShopInfo, uuidv7 } from '@shop/contracts';
 import { allProjectors, openReadModels, ProjectionRunner } from '@shop/projections';
 import type { Hono } from 'hono';
 import { apiRoutes } from './api';
 import { BackgroundWork } from './platform/background';
 import { AggregateCache } from './platform/commands/aggregate-cache';
+import { loadConfig } from './platform/config/config';
+import { shopInfoFrom } from './platform/config/shop-info';
 import { upcasters } from './platform/events/upcasters';
 import { upcastingStore } from './platform/events/upcasting-store';
 import { openSqliteEventStore } from './platform/eventstore/sqlite/sqlite-event-store';
@@ -43,6 +45,10 @@ export interface ShopOptions {
   trustedProxies?: TrustedProxies;
   /** PUBLIC_URL, the start of every absolute link (link previews, sitemap); default: the request's origin. */
   publicUrl?: string;
+  /** What the shop publishes about itself; default: the configuration's defaults (nothing configured). */
+  shopInfo?: ShopInfo;
+  /** Configured details that look like placeholders, for the admin dashboard. */
+  configWarnings?: readonly string[];
 }
 
 export interface Shop {
@@ -91,6 +97,8 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     lookupCaller: (userId, sessionId) => lookupCaller(readModels, userId, sessionId),
     mailDelivery: 'off',
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    shopInfo: options.shopInfo ?? shopInfoFrom(loadConfig({})),
+    configWarnings: options.configWarnings ?? [],
   };
   await runner.start();
   const mail = options.mail ? await startMail(deps, options.mail) : undefined;

@@ -94,6 +94,7 @@ describe('querying the catalogue', () => {
     const order = (orderId: string, productId: string, qty: number) =>
       anEvent('OrderPlaced', {
         orderId,
+        reference: `R-${orderId}`,
         userId: 'u1',
         lines: [
           {

@@ -1,5 +1,6 @@
 import {
   fromMinor,
+  normaliseOrderReference,
   type Order,
   type OrderItem,
   type OrderTracking,
@@ -11,6 +12,7 @@ import { findCustomer } from '../customers/queries';
 import type { ReadModelsDb } from '../database';
 import {
   findOrder,
+  findOrderIdByReference,
   listAllOrders,
   listOrdersOfUser,
   type OrderDetail,
@@ -20,6 +22,15 @@ import {
 import { buildTimeline } from './timeline';
 
 // The orders read model in the API's shapes: a GET route is one call to one of these.
+
+/**
+ * The id of the order an id or a reference names (`AX-7K3M9Q`, typed in any case, the dash optional),
+ * or the text itself when it is neither: the lookup then finds nothing.
+ */
+export function orderIdOf(db: ReadModelsDb, idOrReference: string): string {
+  const reference = normaliseOrderReference(idOrReference);
+  return (reference && findOrderIdByReference(db, { reference })) || idOrReference;
+}
 
 /**
  * One order as every read call answers it. With `history`, the admin view: every status change
@@ -69,6 +80,7 @@ function toOrder(db: ReadModelsDb, source: OrderWithItems | OrderDetail, history
   const items = source.items.map(toItem);
   const dto: Order = {
     id: order.id,
+    reference: order.reference,
     userId: order.user_id,
     createdAt: order.created_at,
     updatedAt: order.updated_at,

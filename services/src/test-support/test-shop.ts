@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { AuthResponse, EventStore, RegisterInput } from '@shop/contracts';
+import { loadConfig } from '../platform/config/config';
+import { placeholderWarnings, shopInfoFrom } from '../platform/config/shop-info';
 import { TrustedProxies } from '../platform/http/client-address';
 import type { MailSettings } from '../reactors/mail/mail-settings';
 import { openShop, type Shop } from '../shop';
@@ -77,6 +79,18 @@ export interface TestShop {
 export const TEST_SIGNING_SECRET = 'test-signing-secret-of-at-least-32-characters';
 
 /**
+ * The shop's details as a test shop is configured unless a test says otherwise: real-looking accounts
+ * (the IBAN's check digits are right), so the manual transfer is offered and nothing is a placeholder.
+ */
+export const TEST_SHOP_ENV: Readonly<Record<string, string>> = {
+  SUPPORT_PHONE: '0301-2345678',
+  SUPPORT_EMAIL: 'help@apex-athletics.pk',
+  PAYMENT_ACCOUNT_TITLE: 'Apex Athletics (Pvt) Ltd',
+  JAZZCASH_NUMBER: '0301-2345678',
+  BANK_IBAN: 'PK36 SCBL 0000 0011 2345 6702',
+};
+
+/**
  * A whole shop in-process, on the real SQLite store in a fresh temporary DATA_DIR, with a clock
  * the test controls. `request` calls the Hono app directly (no socket). Close it in afterEach.
  */
@@ -95,16 +109,21 @@ export async function openTestShop(
     /** A built web app to serve pages from (see slices/sharing/page-test-kit.ts); default: none. */
     webDist?: string;
     publicUrl?: string;
+    /** The shop's configuration variables (shipping, accounts, support); default TEST_SHOP_ENV. */
+    env?: Record<string, string>;
   } = {},
 ): Promise<TestShop> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'shop-test-'));
   const clock = options.clock ?? testClock();
+  const config = loadConfig(options.env ?? TEST_SHOP_ENV);
   const open = () =>
     openShop({
       dataDir,
       durability: 'relaxed',
       signingSecret: TEST_SIGNING_SECRET,
       clock: () => clock.now(),
+      shopInfo: shopInfoFrom(config),
+      configWarnings: placeholderWarnings(config),
       trustedProxies: TrustedProxies.parse(options.trustedProxies),
       ...(options.newId ? { newId: options.newId } : {}),
       ...(options.openStore ? { store: options.openStore(dataDir) } : {}),

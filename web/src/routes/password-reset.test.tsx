@@ -1,8 +1,8 @@
-import { shopConfig } from '@shop/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '../lib/session';
+import { aShopInfo } from '../test/builders';
 import { server } from '../test/msw-server';
 import { renderApp } from '../test/render-app';
 
@@ -74,7 +74,7 @@ describe('/forgot-password', () => {
     renderApp('/forgot-password');
     const main = within(await screen.findByRole('main'));
 
-    expect(await main.findByRole('link', { name: shopConfig.support.email })).toBeTruthy();
+    expect(await main.findByRole('link', { name: aShopInfo().support.email! })).toBeTruthy();
     expect(main.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/login');
   });
 });

@@ -167,13 +167,25 @@ describe('product page', () => {
     expect(screen.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe('/shopping');
   });
 
-  it('logs any other failure and shows Product Not Found too', async () => {
+  it('says a connection failure is one, not "not found", and loads the product on Retry', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    server.use(http.get('/api/products/p1', () => HttpResponse.error()));
+    let calls = 0;
+    server.use(
+      http.get('/api/products/p1', () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.error()
+          : HttpResponse.json(aProduct({ id: 'p1', name: 'Core Hoodie' }));
+      }),
+      http.get('/api/reviews/p1', () => HttpResponse.json([])),
+    );
     renderApp('/product/p1');
 
-    expect(await screen.findByRole('heading', { name: 'Product Not Found' })).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toContain('Could not reach the shop');
+    expect(screen.queryByRole('heading', { name: 'Product Not Found' })).toBeNull();
     expect(warn).toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Core Hoodie' })).toBeTruthy();
   });
 });
 

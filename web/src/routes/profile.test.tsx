@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { anOrder, myAffiliate } from '../features/account/testing/builders';
+import { anOrder, anOrderItem, myAffiliate } from '../features/account/testing/builders';
 import { sessionStore, signIn } from '../lib/session';
 import { aSession } from '../test/builders';
 import { server } from '../test/msw-server';
@@ -109,19 +109,31 @@ describe('/profile', () => {
       noAffiliate(),
       http.get('/api/orders/myorders', () =>
         HttpResponse.json([
-          anOrder({ id: '7', status: 'Delivered', totalPrice: 1234.5 }),
-          anOrder({ id: '8', status: 'Pending', paymentMethod: 'Card' }),
+          anOrder({
+            id: '7',
+            reference: 'KM-7K3M9Q',
+            status: 'Delivered',
+            totalPrice: 1234.5,
+            OrderItems: [
+              anOrderItem({ id: 'i1', name: 'Training Tee' }),
+              anOrderItem({ id: 'i2', name: 'Core Hoodie' }),
+              anOrderItem({ id: 'i3', name: 'Sport Socks' }),
+            ],
+          }),
+          anOrder({ id: '8', reference: 'PQ-4R5S6T', status: 'Cancelled', paymentMethod: 'Card' }),
         ]),
       ),
     );
     renderApp('/profile');
     fireEvent.click(await screen.findByRole('tab', { name: 'Order History' }));
 
-    const link = await screen.findByRole('link', { name: 'Order #7' });
+    const link = await screen.findByRole('link', { name: 'Order KM-7K3M9Q' });
     expect(link.getAttribute('href')).toBe('/order/7');
+    expect(screen.getByRole('link', { name: 'Order PQ-4R5S6T' }).getAttribute('href')).toBe('/order/8');
+    expect(screen.getByText('Training Tee, Core Hoodie and 1 more')).toBeTruthy();
     expect(screen.getByText('PKR 1,234.50')).toBeTruthy();
     expect(screen.getByText('Delivered').className).toContain('status-badge--delivered');
-    expect(screen.getByText('Pending').className).toContain('status-badge--default');
+    expect(screen.getByText('Cancelled').className).toContain('status-badge--cancelled');
     expect(screen.getByText(/Jazz Cash/)).toBeTruthy();
   });
 

@@ -129,10 +129,12 @@ const ROUTE_GROUPS: Record<string, Route[]> = {
     },
     { method: 'GET', path: '/api/admin/metrics', auth: 'admin' },
   ],
+  shop: [{ method: 'GET', path: '/api/shop', auth: 'none' }],
   affiliates: [
     { method: 'POST', path: '/api/affiliate', auth: 'user', body: () => ({}) },
     { method: 'GET', path: '/api/affiliate', auth: 'admin' },
     { method: 'GET', path: '/api/affiliate/me', auth: 'user' },
+    { method: 'GET', path: '/api/affiliate/codes/:code', auth: 'user', ids: () => ['NOTREAL1'] },
     {
       method: 'PUT',
       path: '/api/affiliate/:id/approve',

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
+import { DEFAULT_SHIPPING, MOBILE_PATTERN, PHONE_PATTERN } from '@shop/contracts';
 import { z } from 'zod';
 import { TrustedProxies } from '../http/client-address';
+import { IBAN_SHAPE } from './iban';
 
 const durability = z.enum(['durable', 'relaxed'], {
   error: "must be 'durable' (every acknowledged write is on disk) or 'relaxed'",
@@ -17,6 +19,19 @@ function isSmtpUrl(value: string): boolean {
     return false;
   }
 }
+
+/** An amount in PKR as the owner writes it: `1500` or `199.50`. */
+const amount = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be an amount in rupees, such as 1500 or 199.50' })
+    .finite('must be an amount in rupees, such as 1500 or 199.50')
+    .min(0, 'must not be negative')
+    .max(1_000_000, 'must be at most 1,000,000')
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: 'must have at most 2 decimals' })
+    .default(fallback);
+
+const mobile = (what: string) =>
+  z.string().trim().regex(MOBILE_PATTERN, `must be a Pakistani mobile number such as 0300-1234567 (${what})`);
 
 const ConfigSchema = z.object({
   PORT: z.coerce
@@ -81,6 +96,34 @@ const ConfigSchema = z.object({
         });
       }
     }),
+  SHOP_NAME: z.string().trim().min(1).max(60, 'must be at most 60 characters').default('Apex Athletics'),
+  FREE_SHIPPING_OVER: amount(DEFAULT_SHIPPING.freeShippingOver),
+  SHIPPING_FEE: amount(DEFAULT_SHIPPING.shippingFee),
+  SUPPORT_PHONE: z
+    .string()
+    .trim()
+    .regex(PHONE_PATTERN, 'must be a Pakistani phone number such as 0300-1234567 or +92 42 1234567')
+    .optional(),
+  SUPPORT_EMAIL: z.email('must be an e-mail address').optional(),
+  WHATSAPP_CHAT_URL: z
+    .url({ protocol: /^https$/, error: 'must be an https:// link, such as https://wa.me/923001234567' })
+    .optional(),
+  PAYMENT_ACCOUNT_TITLE: z.string().trim().min(1).max(100, 'must be at most 100 characters').optional(),
+  JAZZCASH_NUMBER: mobile('the JazzCash wallet').optional(),
+  EASYPAISA_NUMBER: mobile('the EasyPaisa wallet').optional(),
+  BANK_IBAN: z
+    .string()
+    .trim()
+    .regex(IBAN_SHAPE, 'must be an IBAN such as PK36 SCBL 0000 0011 2345 6702')
+    .optional(),
+  RAAST_ID: z
+    .string()
+    .trim()
+    .refine((v) => IBAN_SHAPE.test(v) || MOBILE_PATTERN.test(v), {
+      error: 'must be an IBAN or a Raast alias (a mobile number such as 0300-1234567)',
+    })
+    .optional(),
+  CUSTOMER_COUNT_CLAIM: z.string().trim().min(1).max(20, 'must be at most 20 characters').optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -131,6 +174,14 @@ function crossFieldProblems(input: Record<string, string>): string[] {
   }
   if (input.SMTP_URL && !input.MAIL_FROM)
     problems.push('MAIL_FROM is required when SMTP_URL is set: the address the shop sends from');
+  const accounts = ['JAZZCASH_NUMBER', 'EASYPAISA_NUMBER', 'BANK_IBAN', 'RAAST_ID'].filter(
+    (key) => input[key],
+  );
+  if (accounts.length > 0 && !input.PAYMENT_ACCOUNT_TITLE) {
+    problems.push(
+      `PAYMENT_ACCOUNT_TITLE is required with ${accounts.join(', ')}: shoppers check the name before they pay`,
+    );
+  }
   return problems;
 }
 

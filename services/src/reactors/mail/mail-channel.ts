@@ -20,7 +20,7 @@ import { orderConfirmation } from './messages/order-confirmation';
 import { type NotifiedStatus, orderStatus } from './messages/order-status';
 import { passwordReset } from './messages/password-reset';
 import { customer, placedOrder } from './recipients';
-import { shopDetails } from './shop-details';
+import type { ShopDetails } from './shop-details';
 import type { MailTransport } from './transport';
 
 /** The e-mails the shop sends, by the status change that causes each. */
@@ -36,6 +36,8 @@ export interface MailChannelDeps {
   /** Signs the password-reset links. */
   signingKey: Uint8Array;
   logger: Logger;
+  /** The shop's name, support contacts and payment accounts, as GET /api/shop publishes them. */
+  shopInfo: ShopDetails;
 }
 
 /**
@@ -87,7 +89,7 @@ export function mailChannel(
   }
 
   async function compose(owed: OwedRecord, cause: RecordedEvent): Promise<MessageContent> {
-    const shop = shopDetails();
+    const shop = deps.shopInfo;
     if (owed.kind === 'order-confirmation') {
       const order = required(dataOf(cause, 'OrderPlaced'), cause);
       return orderConfirmation(order, link(`/track/${order.orderId}`), shop);
@@ -120,7 +122,7 @@ export function mailChannel(
     causes: ['OrderPlaced', 'StatusChanged', 'PasswordResetRequested'],
     owedFor,
     async deliver(owed, cause) {
-      const message = frame(await compose(owed, cause), owed.toName, shopDetails());
+      const message = frame(await compose(owed, cause), owed.toName, deps.shopInfo);
       const messageId = `<${owed.causeEventId}.${owed.kind}@${host}>`;
       await transport.send({
         from: settings.from,

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { Config } from '../../platform/config/config';
 import type { OutboxTiming } from '../../platform/reactors/outbox-deps';
-import { shopDetails } from './shop-details';
 
 /** How the shop sends e-mail, from SMTP_URL, MAIL_FROM and PUBLIC_URL. */
 export interface MailSettings {
@@ -27,7 +26,7 @@ export function mailSettingsFrom(config: Config): MailSettings {
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
   return {
     ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
-    from: config.MAIL_FROM ?? `${shopDetails().name} <no-reply@${new URL(publicUrl).hostname}>`,
+    from: config.MAIL_FROM ?? `${config.SHOP_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
     publicUrl,
     outboxDir: outboxFolder(config.DATA_DIR),
   };

@@ -51,18 +51,18 @@ describe('e-mail to a real SMTP server', () => {
     expect(mail!.messageId).toMatch(/^<[\w-]+\.order-confirmation@shop\.example\.pk>$/);
     expect(mail!.text).toContain(`Your order ID is ${order.id}`);
     expect(mail!.text).toContain('- Running Tee (size MD) x 2: PKR 80.00');
-    expect(mail!.text).toContain('Total: PKR 90.00');
-    expect(mail!.text).toContain('Please send PKR 90.00 to one of these accounts');
-    expect(mail!.text).toContain('JazzCash: 0300-0000000');
+    expect(mail!.text).toContain('Total: PKR 280.00');
+    expect(mail!.text).toContain('Please send PKR 280.00 to one of these accounts');
+    expect(mail!.text).toContain('JazzCash: 0301-2345678');
     expect(mail!.text).toContain('Lahore 54000');
     expect(mail!.links).toContain(`${TEST_PUBLIC_URL}/track/${order.id}`);
-    expect(mail!.text).toContain('Questions? Call +92 300 0000000 or write to support@example.pk.');
+    expect(mail!.text).toContain('Questions? Call 0301-2345678 or write to help@apex-athletics.pk.');
     // What the shopper typed is text in the HTML part, never markup.
     expect(mail!.html).toContain('Hello Ayesha &lt;b&gt;Khan&lt;/b&gt; &amp; Co,');
     expect(mail!.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; 1 Mall Road');
     expect(mail!.html).not.toContain('<script>');
     expect(mail!.html).toContain(`href="${TEST_PUBLIC_URL}/track/${order.id}"`);
-    expect(mail!.html).toContain('PKR 90.00');
+    expect(mail!.html).toContain('PKR 280.00');
 
     expect(await waitForCounts(t, admin, (counts) => counts.sent === 1)).toMatchObject({
       delivery: 'smtp',

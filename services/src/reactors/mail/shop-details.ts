@@ -1,22 +1,10 @@
-import { shopConfig } from '@shop/contracts';
+import type { ManualPaymentAccounts, ShopInfo } from '@shop/contracts';
 
-/** What a message says about the shop: its name, how to reach it, where a transfer goes. */
-export interface ShopDetails {
-  name: string;
-  support: { phone: string; email: string };
-  manualPayment: {
-    label: string;
-    accountTitle: string;
-    jazzCash: string;
-    easyPaisa: string;
-    bankAccount: string;
-  };
-}
+/** What a message says about the shop: its name, how to reach it, where a transfer goes (GET /api/shop's). */
+export type ShopDetails = Pick<ShopInfo, 'name' | 'support' | 'paymentMethods'>;
 
-/**
- * The shop's details as messages show them. They come from the shop configuration; when it moves to
- * the configuration served at `GET /api/shop`, this is the one function that changes.
- */
-export function shopDetails(): ShopDetails {
-  return { name: shopConfig.name, support: shopConfig.support, manualPayment: shopConfig.manualPayment };
+/** The manual transfer's label and accounts, or null when the shop takes none. */
+export function manualTransfer(shop: ShopDetails): { label: string; accounts: ManualPaymentAccounts } | null {
+  const method = shop.paymentMethods.find((candidate) => candidate.method === 'Card');
+  return method && 'accounts' in method ? { label: method.label, accounts: method.accounts } : null;
 }

@@ -1,6 +1,7 @@
 import type { AuthResponse, ErrorBody, User } from '@shop/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestShop, registerUser, type SignedInUser, type TestShop } from '../../test-support/test-shop';
+import { COMMON_PASSWORD_MESSAGE } from './common-passwords';
 
 let t: TestShop;
 let user: SignedInUser;
@@ -91,6 +92,13 @@ describe('PUT /api/users/profile', () => {
     expect(response.status).toBe(200);
     expect((await login(user.email, 'a brand new secret')).status).toBe(200);
     expect((await login(user.email, user.password)).status).toBe(401);
+  });
+
+  it('refuses a common new password and keeps the old one', async () => {
+    const response = await update({ password: 'sunshine', currentPassword: user.password });
+    expect(response.status).toBe(400);
+    expect(response.body.fields).toEqual([{ field: 'password', message: COMMON_PASSWORD_MESSAGE }]);
+    expect((await login(user.email, user.password)).status).toBe(200);
   });
 
   it('treats an empty new password as unchanged', async () => {

@@ -7,6 +7,7 @@ import {
   signInAdmin,
   type TestShop,
 } from '../../test-support/test-shop';
+import { COMMON_PASSWORD_MESSAGE } from './common-passwords';
 
 let t: TestShop;
 beforeEach(async () => {
@@ -73,6 +74,27 @@ describe('POST /api/auth/register', () => {
         { field: 'contact', message: expect.stringContaining('phone number') },
       ]),
     );
+  });
+
+  it('refuses a password from the common-password list, in any capitalisation, and registers nobody', async () => {
+    for (const password of ['password', 'Password', 'iloveyou', '12345678', 'qwertyuiop']) {
+      const registration = aRegistration({ password });
+      const response = await t.request<ErrorBody>('POST', '/api/auth/register', { body: registration });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: COMMON_PASSWORD_MESSAGE,
+        fields: [{ field: 'password', message: COMMON_PASSWORD_MESSAGE }],
+      });
+      const login = await t.request('POST', '/api/auth/login', {
+        body: { email: registration.email, password },
+      });
+      expect(login.status).toBe(401);
+    }
+    const uncommon = await t.request('POST', '/api/auth/register', {
+      body: aRegistration({ password: 'Tangy-Mango-Kite-42' }),
+    });
+    expect(uncommon.status).toBe(201);
   });
 
   it('refuses a body that is not JSON with 400', async () => {

@@ -22,6 +22,7 @@ import type { ShopDeps } from '../../shop-deps';
 import { handleSignOut, registerAccount, updateProfile } from './account-commands';
 import { accountThrottles, signInKeys } from './account-throttles';
 import { type AuthEnv, issueToken, requireAdmin, requireUser } from './auth';
+import { refuseCommonPassword } from './common-passwords';
 import { loadUser } from './load-user';
 import { handleRequestPasswordReset, handleResetPassword } from './password-reset';
 import { verifyAgainstDecoy, verifyPassword } from './passwords';
@@ -62,7 +63,9 @@ export function accountsRoutes(deps: ShopDeps): Hono<AuthEnv> {
   app.post('/auth/register', validate('json', RegisterInput), async (c) => {
     // Each registration tells whether an e-mail has an account: bounded per client network.
     throttles.registration.take({ network: clientNetwork(addressOf(c)) });
-    const user = await registerAccount(deps, c.req.valid('json'));
+    const registration = c.req.valid('json');
+    refuseCommonPassword(registration.password);
+    const user = await registerAccount(deps, registration);
     return c.json(await withToken(view(user), user.sessionVersion), 201);
   });
 
@@ -122,6 +125,7 @@ export function accountsRoutes(deps: ShopDeps): Hono<AuthEnv> {
     const update = c.req.valid('json');
     const user = await loadUser(deps.store, c.var.caller.id);
     if (user.status !== 'registered') throw notFound('Account not found.');
+    if (update.password) refuseCommonPassword(update.password);
     if ((update.email !== undefined && update.email !== user.email) || update.password) {
       await checkCurrentPassword(c, user, update.currentPassword);
     }

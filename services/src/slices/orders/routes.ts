@@ -3,10 +3,10 @@ import {
   allOrders,
   calendarDay,
   dailySales,
-  findAffiliateByCode,
   findCatalogueEntry,
   orderCounts,
   orderDetails,
+  orderIdOf,
   ordersOfUser,
   orderTracking,
 } from '@shop/projections';
@@ -16,6 +16,7 @@ import { AnswerCache } from '../../platform/http/answer-cache';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
 import { type AuthEnv, type Caller, requireAdmin, requireUser } from '../accounts/auth';
+import { affiliateByCodeIn } from '../affiliates/code-check';
 import { handleChangeOrderStatus } from './change-status';
 import { orderNotFound } from './decide';
 import { IDEMPOTENCY_KEY_PATTERN } from './idempotency';
@@ -51,10 +52,7 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
       {
         ...deps,
         findProduct: (id) => findCatalogueEntry(deps.readModels, { id }),
-        findAffiliateByCode: (code) => {
-          const affiliate = findAffiliateByCode(deps.readModels, { code });
-          return affiliate && { userId: affiliate.user_id };
-        },
+        findAffiliateByCode: affiliateByCodeIn(deps.readModels),
       },
       caller.id,
       c.req.valid('json'),
@@ -72,15 +70,17 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
 
   app.get('/orders', requireAdmin(deps), (c) => c.json(allOrders(deps.readModels)));
 
+  /** `:id` is the order's id or its reference. */
   app.get('/orders/:id', requireUser(deps), (c) => {
     const caller = c.var.caller;
-    const id = c.req.param('id');
+    const id = orderIdOf(deps.readModels, c.req.param('id'));
     return c.json(visibleTo(caller, orderDetails(deps.readModels, { id, history: caller.isAdmin })));
   });
 
-  app.get('/orders/:id/tracking', requireUser(deps), (c) =>
-    c.json(visibleTo(c.var.caller, orderTracking(deps.readModels, { id: c.req.param('id') }))),
-  );
+  app.get('/orders/:id/tracking', requireUser(deps), (c) => {
+    const id = orderIdOf(deps.readModels, c.req.param('id'));
+    return c.json(visibleTo(c.var.caller, orderTracking(deps.readModels, { id })));
+  });
 
   app.put('/admin/orders/:id/status', requireAdmin(deps), validate('json', StatusChangeInput), async (c) => {
     const id = c.req.param('id');
@@ -102,6 +102,7 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
           amount: fromMinor(amount),
           orders,
         })),
+        configWarnings: [...deps.configWarnings],
       };
       return metrics;
     });

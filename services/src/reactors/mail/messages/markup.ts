@@ -61,6 +61,15 @@ const STYLE = {
 /** Frames a message: the shop's name on top, the greeting, the content, support contacts below. */
 export function frame(content: MessageContent, toName: string, shop: ShopDetails): FramedMessage {
   const { phone, email } = shop.support;
+  const contacts = [phone ? `Call ${phone}` : '', email ? `write to ${email}` : '']
+    .filter(Boolean)
+    .join(' or ');
+  const contactsHtml = [
+    phone ? html`Call ${phone}` : '',
+    email ? html`write to <a href="mailto:${email}">${email}</a>` : '',
+  ]
+    .filter(Boolean)
+    .map((part, index) => html`${index > 0 ? ' or ' : ''}${part}`);
   const greeting = toName.trim() ? `Hello ${toName.trim()},` : 'Hello,';
   const page = html`<!doctype html>
 <html lang="en">
@@ -71,7 +80,7 @@ export function frame(content: MessageContent, toName: string, shop: ShopDetails
 <p>${greeting}</p>
 ${content.html}
 </div>
-<p style="${STYLE.footer}">Questions? Call ${phone} or write to <a href="mailto:${email}">${email}</a>.<br>${shop.name}</p>
+<p style="${STYLE.footer}">${contacts ? html`Questions? ${contactsHtml}.<br>` : ''}${shop.name}</p>
 </body>
 </html>`;
   const text = [
@@ -82,7 +91,7 @@ ${content.html}
     content.text.trim(),
     '',
     '--',
-    `Questions? Call ${phone} or write to ${email}.`,
+    ...(contacts ? [`Questions? ${contacts}.`] : []),
     shop.name,
     '',
   ].join('\n');

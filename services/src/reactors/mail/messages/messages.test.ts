@@ -1,12 +1,14 @@
 import { anOrderPlaced } from '@shop/testing';
 import { describe, expect, it } from 'vitest';
-import { shopDetails } from '../shop-details';
+import { loadConfig } from '../../../platform/config/config';
+import { shopInfoFrom } from '../../../platform/config/shop-info';
+import { TEST_SHOP_ENV } from '../../../test-support/test-shop';
 import { escapeHtml, frame, html } from './markup';
 import { orderConfirmation } from './order-confirmation';
 import { orderStatus } from './order-status';
 import { passwordReset } from './password-reset';
 
-const shop = shopDetails();
+const shop = shopInfoFrom(loadConfig(TEST_SHOP_ENV));
 const hostile = `<img src=x onerror="alert('x')">&`;
 
 describe('message markup', () => {

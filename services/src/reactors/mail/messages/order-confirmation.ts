@@ -1,5 +1,5 @@
 import { type EventData, formatMoney, fromMinor } from '@shop/contracts';
-import type { ShopDetails } from '../shop-details';
+import { manualTransfer, type ShopDetails } from '../shop-details';
 import { button, html, type MessageContent } from './markup';
 
 type OrderPlaced = EventData<'OrderPlaced'>;
@@ -68,15 +68,20 @@ function paymentInstructions(order: OrderPlaced, shop: ShopDetails): { title: st
   if (order.paymentMethod === 'COD') {
     return { title: 'Cash on Delivery', lines: [`Please have ${total} ready when your order arrives.`] };
   }
-  const accounts = shop.manualPayment;
+  const transfer = manualTransfer(shop);
+  const accounts = transfer?.accounts;
+  const rows: [string, string | null | undefined][] = [
+    ['Account title', accounts?.accountTitle],
+    ['JazzCash', accounts?.jazzCash],
+    ['EasyPaisa', accounts?.easyPaisa],
+    ['IBAN', accounts?.bankIban],
+    ['Raast ID', accounts?.raastId],
+  ];
   return {
-    title: accounts.label,
+    title: transfer?.label ?? 'Manual transfer',
     lines: [
       `Please send ${total} to one of these accounts, with your order ID ${order.orderId} as the reference. We ship once the payment has arrived.`,
-      `Account title: ${accounts.accountTitle}`,
-      `JazzCash: ${accounts.jazzCash}`,
-      `EasyPaisa: ${accounts.easyPaisa}`,
-      `Bank account: ${accounts.bankAccount}`,
+      ...rows.filter(([, value]) => value).map(([label, value]) => `${label}: ${value}`),
     ],
   };
 }

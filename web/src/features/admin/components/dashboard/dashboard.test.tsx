@@ -43,15 +43,23 @@ describe('admin dashboard', () => {
 
     expect(await screen.findByText('Loading dashboard…')).toBeTruthy();
     const counters = within(await screen.findByRole('region', { name: 'Orders' }));
+    // Each order once, under its status: 3 + 2 + 1 + 0 + 1 + 4 + 1 = 12.
     for (const [label, value] of [
       ['Total Orders', '12'],
       ['Pending', '3'],
-      ['Paid', '4'],
+      ['Paid', '2'],
+      ['Processing', '1'],
+      ['Shipped', '0'],
+      ['Dispatched', '1'],
       ['Delivered', '4'],
       ['Cancelled', '1'],
+      ['To ship', '3'],
+      ['Awaiting payment', '2'],
     ] as const) {
       expect(counters.getByText(label).nextElementSibling?.textContent).toBe(value);
     }
+
+    expect(screen.queryByRole('heading', { name: 'Shop details to fix' })).toBeNull();
 
     const chart = within(screen.getByRole('figure', { name: /Sales \(Last 30 Days\)/ }));
     const day = within(chart.getByRole('row', { name: /04-Mar-2025/ }));
@@ -116,6 +124,19 @@ describe('admin dashboard', () => {
     expect(
       mail.getByText('Last failure (order-confirmation, 04-Mar-2025, 2:00 pm): 550 No such user here'),
     ).toBeTruthy();
+  });
+
+  it('names the shop details that still hold placeholders', async () => {
+    server.use(
+      http.get('/api/admin/metrics', () =>
+        HttpResponse.json(someMetrics({ configWarnings: ['JAZZCASH_NUMBER looks like a placeholder'] })),
+      ),
+      http.get('/api/products', () => HttpResponse.json(products)),
+    );
+    renderApp('/admin');
+
+    const warnings = await screen.findByRole('region', { name: 'Shop details to fix' });
+    expect(within(warnings).getByText('JAZZCASH_NUMBER looks like a placeholder')).toBeTruthy();
   });
 
   it('shows the failure with Retry instead of loading forever, and loads on Retry', async () => {

@@ -5,7 +5,7 @@ import { adminProductsQuery } from '../../api/products';
 import { AdminPage } from '../ui/admin-page';
 import { errorMessage } from '../ui/format';
 import { ErrorPanel, LoadingState } from '../ui/states';
-import { OrderCounters } from './counters';
+import { ConfigWarnings, OrderCounters } from './counters';
 import { MessagesPanel } from './messages-panel';
 import { ProductTable } from './product-table';
 import { SalesChart } from './sales-chart';
@@ -59,6 +59,7 @@ export function Dashboard() {
         <LoadingState label="Loading dashboard…" />
       ) : (
         <>
+          <ConfigWarnings warnings={metrics.data.configWarnings} />
           <section aria-labelledby="admin-orders-title" className="admin-section">
             <h2 id="admin-orders-title" className="visually-hidden">
               Orders
