@@ -51,6 +51,18 @@ const ROUTE_GROUPS: Record<string, Route[]> = {
     { method: 'GET', path: '/health/live', auth: 'none' },
     { method: 'GET', path: '/health/ready', auth: 'none' },
   ],
+  // The web app's pages (`GET *`) are served only with a built web app, which this shop has not.
+  sharing: [
+    { method: 'GET', path: '/robots.txt', auth: 'none' },
+    { method: 'GET', path: '/sitemap.xml', auth: 'none' },
+    { method: 'GET', path: '/previews/shop.jpg', auth: 'none' },
+    {
+      method: 'GET',
+      path: '/previews/:folder/:file',
+      auth: 'none',
+      ids: (f) => ['uploads', 'images', f.product.id],
+    },
+  ],
   accounts: [
     { method: 'POST', path: '/api/auth/register', auth: 'none', body: () => ({ ...aRegistration() }) },
     {

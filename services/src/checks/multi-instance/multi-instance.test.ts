@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Order, Product } from '@shop/contracts';
+import { DEFAULT_SHIPPING, fromMinor, type Order, type Product, shippingFor, toMinor } from '@shop/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresEventStore } from '../../platform/eventstore/postgres/postgres-event-store';
@@ -47,7 +47,7 @@ async function eventually<T>(
 
 const orderBody = (qty: number) => (productId: string) => {
   const itemsPrice = PRICE * qty;
-  const shippingPrice = itemsPrice > 100 ? 0 : 10;
+  const shippingPrice = fromMinor(shippingFor(toMinor(itemsPrice), DEFAULT_SHIPPING));
   return {
     orderItems: [{ product: productId, qty, price: PRICE, size: '' }],
     shippingAddress: ADDRESS,
@@ -75,9 +75,17 @@ async function createProduct(shop: ShopProcess, token: string, name: string, sto
   return created.body.id;
 }
 
-/** Registers a buyer on `shop`, then waits until every instance knows them. */
+let buyers = 0;
+
+/**
+ * Registers a buyer on `shop`, then waits until every instance knows them. Each buyer comes from an
+ * address of their own, as the proxy in front of the shops (this test, trusted) says: registrations
+ * are throttled per client network.
+ */
 async function registerBuyer(shop: ShopProcess): Promise<{ id: string; token: string }> {
+  buyers += 1;
   const registered = await api<{ id: string; token: string }>(shop, 'POST', '/api/auth/register', {
+    headers: { 'x-forwarded-for': `10.0.${Math.floor(buyers / 250)}.${(buyers % 250) + 1}` },
     body: {
       name: 'Multi Shopper',
       email: `buyer-${randomUUID()}@example.pk`,
@@ -119,6 +127,7 @@ beforeAll(async () => {
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         LOG_LEVEL: 'warn',
+        TRUSTED_PROXIES: '127.0.0.1',
       }),
     );
   }

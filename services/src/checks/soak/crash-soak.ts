@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Order } from '@shop/contracts';
+import { DEFAULT_SHIPPING, fromMinor, type Order, shippingFor, toMinor } from '@shop/contracts';
 import {
   callShop,
   ensureBuiltServer,
@@ -113,7 +113,7 @@ export async function runCrashSoak(options: SoakOptions): Promise<SoakReport> {
         const productId = pick(productIds);
         const qty = 1 + Math.floor(Math.random() * 3);
         const itemsPrice = PRICE * qty;
-        const shippingPrice = itemsPrice > 100 ? 0 : 10;
+        const shippingPrice = fromMinor(shippingFor(toMinor(itemsPrice), DEFAULT_SHIPPING));
         const body = {
           orderItems: [{ product: productId, qty, price: PRICE, size: '' }],
           shippingAddress: {

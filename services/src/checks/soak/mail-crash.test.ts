@@ -85,8 +85,8 @@ it('delivers every owed e-mail once across SIGKILLs in the middle of sending', a
         shippingAddress: { address: '1 Mall Road', city: 'Lahore', postalCode: '54000', country: 'Pakistan' },
         paymentMethod: 'COD',
         itemsPrice: 120,
-        shippingPrice: 0,
-        totalPrice: 120,
+        shippingPrice: 200,
+        totalPrice: 320,
       },
       shopper.token,
     );
