@@ -60,3 +60,26 @@ export function formatMoney(amount: number, config = shopConfig): string {
   }).format(amount);
   return `${config.currency} ${number}`;
 }
+
+/**
+ * `total` shared out in proportion to `weights`, in whole minor units that add up to `total`
+ * exactly: each share rounded down, the units left over going to the largest remainders (ties to the
+ * earlier weight). All weights zero: everything goes to the first.
+ */
+export function shareByWeight(total: Minor, weights: readonly number[]): Minor[] {
+  const sum = weights.reduce((acc, weight) => acc + weight, 0);
+  if (weights.length === 0) return [];
+  if (sum === 0) return weights.map((_, index) => (index === 0 ? total : 0));
+  const exact = weights.map((weight) => (total * weight) / sum);
+  const shares = exact.map(Math.floor);
+  let left = total - shares.reduce((acc, share) => acc + share, 0);
+  const byRemainder = exact
+    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of byRemainder) {
+    if (left <= 0) break;
+    shares[index]! += 1;
+    left -= 1;
+  }
+  return shares;
+}

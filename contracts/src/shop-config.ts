@@ -17,6 +17,8 @@ export const shopConfig = {
   defaultRating: 4,
   priceFilterMax: 10_000,
   salesChartDays: 30,
+  /** Days after delivery in which a shopper may ask to return items ("7-day hassle-free returns"). */
+  returnWindowDays: 7,
   support: {
     phone: '+92 300 0000000',
     email: 'support@example.pk',
