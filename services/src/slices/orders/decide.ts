@@ -1,4 +1,9 @@
-import { ALLOWED_TRANSITIONS, type EventData, type OrderStatus } from '@shop/contracts';
+import {
+  ALLOWED_TRANSITIONS,
+  CANCELLABLE_BY_SHOPPER,
+  type EventData,
+  type OrderStatus,
+} from '@shop/contracts';
 import type { Decider } from '../../platform/commands/handle-command';
 import { conflict, notFound } from '../../platform/errors';
 import { evolveOrder, initialOrderState, type OrderEvent, type OrderState, type PlacedOrder } from './order';
@@ -15,7 +20,19 @@ export interface ChangeOrderStatus {
   data: { orderId: string; to: OrderStatus; by: string; at: string };
 }
 
-export type OrderCommand = PlaceOrder | ChangeOrderStatus;
+/** The shopper who placed the order cancels it, while it is still Pending or Paid. */
+export interface CancelOrder {
+  type: 'CancelOrder';
+  data: { orderId: string; by: string; at: string };
+}
+
+/** An admin leaves a note on the order. */
+export interface AddOrderNote {
+  type: 'AddOrderNote';
+  data: EventData<'OrderNoteAdded'>;
+}
+
+export type OrderCommand = PlaceOrder | ChangeOrderStatus | CancelOrder | AddOrderNote;
 
 export const orderNotFound = () => notFound('Order not found');
 
@@ -37,6 +54,32 @@ export function changeOrderStatus(command: ChangeOrderStatus, state: OrderState)
   return [{ type: 'StatusChanged', data: { orderId, from: state.status, to, by, paid, delivered, at } }];
 }
 
+/**
+ * The owner's cancellation: the same StatusChanged an admin's would be, with the shopper as `by`.
+ * Someone else's order is 404 (as if it did not exist); once the shop has started on it, 409.
+ */
+export function cancelOrder(command: CancelOrder, state: OrderState): OrderEvent[] {
+  const { orderId, by, at } = command.data;
+  if (state.status === 'Absent' || state.userId !== by) throw orderNotFound();
+  if (state.status === 'Cancelled') throw conflict('This order has already been cancelled.');
+  if (!CANCELLABLE_BY_SHOPPER.includes(state.status)) {
+    throw conflict(
+      `This order is already ${state.status} and can no longer be cancelled. Please contact us if you need help with it.`,
+    );
+  }
+  return [
+    {
+      type: 'StatusChanged',
+      data: { orderId, from: state.status, to: 'Cancelled', by, paid: false, delivered: false, at },
+    },
+  ];
+}
+
+export function addOrderNote(command: AddOrderNote, state: OrderState): OrderEvent[] {
+  if (state.status === 'Absent') throw orderNotFound();
+  return [{ type: 'OrderNoteAdded', data: command.data }];
+}
+
 export function canChange(from: PlacedOrder['status'], to: OrderStatus): boolean {
   return ALLOWED_TRANSITIONS[from].includes(to);
 }
@@ -47,6 +90,10 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       return placeOrder(command, state);
     case 'ChangeOrderStatus':
       return changeOrderStatus(command, state);
+    case 'CancelOrder':
+      return cancelOrder(command, state);
+    case 'AddOrderNote':
+      return addOrderNote(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown order command ${JSON.stringify(unknown)}`);

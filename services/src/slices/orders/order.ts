@@ -3,7 +3,8 @@ import type { EventData, OrderStatus, PaymentMethod } from '@shop/contracts';
 /** The order aggregate's events, as a tagged union. One stream per order: `order-{id}`. */
 export type OrderEvent =
   | { type: 'OrderPlaced'; data: EventData<'OrderPlaced'> }
-  | { type: 'StatusChanged'; data: EventData<'StatusChanged'> };
+  | { type: 'StatusChanged'; data: EventData<'StatusChanged'> }
+  | { type: 'OrderNoteAdded'; data: EventData<'OrderNoteAdded'> };
 
 export type OrderLine = EventData<'OrderPlaced'>['lines'][number];
 
@@ -14,6 +15,9 @@ export interface PlacedOrder {
   userId: string;
   paymentMethod: PaymentMethod;
   lines: readonly OrderLine[];
+  /** Minor units: the items' subtotal and the affiliate discount taken off it. */
+  itemsPrice: number;
+  discount: number;
   isPaid: boolean;
   paidAt: string | null;
   isDelivered: boolean;
@@ -39,6 +43,8 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         userId: e.userId,
         paymentMethod: e.paymentMethod,
         lines: e.lines,
+        itemsPrice: e.itemsPrice,
+        discount: e.discount,
         isPaid: false,
         paidAt: null,
         isDelivered: false,
@@ -57,6 +63,8 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         deliveredAt: !state.isDelivered && e.delivered ? e.at : state.deliveredAt,
       };
     }
+    case 'OrderNoteAdded':
+      return state;
     default: {
       const unknown: never = event;
       return unknown;

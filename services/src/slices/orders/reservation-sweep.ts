@@ -2,6 +2,7 @@ import { streams } from '@shop/contracts';
 import { listSweepableReservations, type ReadModelsDb } from '@shop/projections';
 import { type CommandDeps, readStreamOrEmpty } from '../../platform/commands/handle-command';
 import type { Logger } from '../../platform/logger';
+import type { ReleaseReason } from '../catalogue/decide';
 import { releaseProductStock } from '../catalogue/stock';
 
 export interface SweepDeps extends CommandDeps {
@@ -16,10 +17,17 @@ export interface SweepDeps extends CommandDeps {
  */
 export const RESERVATION_GRACE_MS = 2 * 60_000;
 
+/** Why the sweep gives a reservation back, by the state its order was in. */
+const RELEASE_REASONS = {
+  unplaced: 'orphaned',
+  cancelled: 'cancelled',
+  returned: 'returned',
+} as const satisfies Record<string, ReleaseReason>;
+
 /**
  * Gives back stock a crash left held: reservations whose order never appeared within the grace
- * period (a crash between reserving and placing), and those of cancelled orders whose release was
- * cut short. Each is re-checked against the log first, since the read model may lag. Releasing is
+ * period (a crash between reserving and placing), and those of cancelled orders and received
+ * returns whose release was cut short. Each is re-checked against the log first, since the read model may lag. Releasing is
  * idempotent on the product stream, so two sweeps at once give back nothing twice.
  * Returns how many reservations it released.
  */
@@ -44,7 +52,7 @@ export async function sweepOrphanedReservations(
         productId: reservation.product_id,
         orderId,
         qty: reservation.qty,
-        reason: reservation.order_state === 'cancelled' ? 'cancelled' : 'orphaned',
+        reason: RELEASE_REASONS[reservation.order_state],
         at: deps.clock().toISOString(),
       },
       { actor: 'system', correlationId: orderId },
