@@ -68,7 +68,6 @@ export function formatMoney(amount: number, config = shopConfig): string {
  */
 export function shareByWeight(total: Minor, weights: readonly number[]): Minor[] {
   const sum = weights.reduce((acc, weight) => acc + weight, 0);
-  if (weights.length === 0) return [];
   if (sum === 0) return weights.map((_, index) => (index === 0 ? total : 0));
   const exact = weights.map((weight) => (total * weight) / sum);
   const shares = exact.map(Math.floor);
