@@ -51,6 +51,7 @@ describe('/order/$id', () => {
           OrderItems: [],
         }),
       ),
+      http.get('/api/orders/43/returns', () => HttpResponse.json([])),
     );
     renderApp('/order/43');
 

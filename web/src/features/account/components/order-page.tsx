@@ -10,6 +10,7 @@ import { formatMoney } from '../../../ui/money';
 import { PAYMENT_METHOD_LABELS } from '../../../ui/payment-labels';
 import { PriceSummary } from '../../../ui/price-summary';
 import { orderQuery } from '../api/account';
+import { CancelPanel, ReturnsPanel } from './after-sale';
 import './account.css';
 import '../../../ui/field.css';
 
@@ -82,6 +83,8 @@ export function OrderPage({ id }: { id: string }) {
           {data.isDelivered ? `Delivered at ${formatShopDate(data.deliveredAt)}` : 'Processing'}
         </span>
       </div>
+
+      <CancelPanel order={data} />
 
       <div className="panel-grid">
         <section className="panel" aria-labelledby="shipping-title">
@@ -163,6 +166,8 @@ export function OrderPage({ id }: { id: string }) {
           </button>
         )}
       </section>
+
+      <ReturnsPanel order={data} />
 
       <section className="panel" aria-labelledby="help-title">
         <h2 id="help-title">Need help with your order?</h2>

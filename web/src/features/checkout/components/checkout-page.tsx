@@ -1,4 +1,10 @@
-import { fromMinor, type PaymentMethod, ShippingAddress, shopConfig } from '@shop/contracts';
+import {
+  DELIVERY_NOTE_MAX,
+  fromMinor,
+  type PaymentMethod,
+  ShippingAddress,
+  shopConfig,
+} from '@shop/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -9,7 +15,7 @@ import { orderKeys } from '../../../lib/query-keys';
 import { normaliseAffiliateCode, useRememberedReferral } from '../../../lib/referral';
 import { useSession } from '../../../lib/session';
 import { EmptyState } from '../../../ui/empty-state';
-import { Field, FormError } from '../../../ui/field';
+import { Field, FormError, TextAreaField } from '../../../ui/field';
 import { formatMoney } from '../../../ui/money';
 import { useZodForm } from '../../../ui/use-zod-form';
 import { fetchProduct, placeOrder } from '../api/orders';
@@ -41,6 +47,7 @@ export function CheckoutPage() {
   const rememberedCode = useRememberedReferral();
   const [affiliateCode, setAffiliateCode] = useState(rememberedCode);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('COD');
+  const [deliveryNote, setDeliveryNote] = useState('');
 
   const code = normaliseAffiliateCode(affiliateCode);
   const pricing = priceCart(cart.lines, code !== '');
@@ -70,6 +77,7 @@ export function CheckoutPage() {
           shippingPrice: fromMinor(pricing.shippingPrice),
           totalPrice: fromMinor(pricing.totalPrice),
           ...(code ? { affiliateCode: code } : {}),
+          ...(deliveryNote.trim() ? { deliveryNote: deliveryNote.trim() } : {}),
         },
         checkoutAttemptKey(),
       ),
@@ -125,6 +133,17 @@ export function CheckoutPage() {
               autoComplete="tel"
               placeholder="0300-1234567"
               {...field('phone')}
+            />
+            <TextAreaField
+              label="Delivery note (optional)"
+              name="deliveryNote"
+              rows={2}
+              maxLength={DELIVERY_NOTE_MAX}
+              placeholder="e.g. call before coming, gate 2"
+              hint={`For the courier, at most ${DELIVERY_NOTE_MAX} characters.`}
+              value={deliveryNote}
+              error={errors.deliveryNote}
+              onChange={(event) => setDeliveryNote(event.currentTarget.value)}
             />
           </fieldset>
 
