@@ -1,23 +1,8 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { test, visible } from './support/fixtures';
 import { type ApiOrder, ShopApi, storeSession } from './support/shop-api';
-
-async function textOf(locator: Locator): Promise<string> {
-  return ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
-}
-
-/** Polls until the locator's text matches; playwright-core has no auto-retrying expect. */
-async function waitForText(locator: Locator, pattern: RegExp, timeout = 10_000): Promise<string> {
-  const deadline = Date.now() + timeout;
-  let last = '';
-  while (Date.now() < deadline) {
-    last = await textOf(locator).catch(() => '');
-    if (pattern.test(last)) return last;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`expected text matching ${pattern}, last saw: "${last}"`);
-}
+import { textOf, waitForText } from './support/text';
 
 /** The labels of the order's timeline, in order, as the shopper's tracking page shows them. */
 async function timelineOf(page: Page, order: ApiOrder): Promise<string[]> {
