@@ -3,6 +3,7 @@ import { catalogueProjector } from './catalogue';
 import { customersProjector } from './customers';
 import { metricsProjector } from './metrics';
 import { ordersProjector } from './orders';
+import { outboxProjector } from './outbox';
 import type { Projector } from './projector';
 import { returnsProjector } from './returns';
 import { reviewsProjector } from './reviews';
@@ -16,4 +17,5 @@ export const allProjectors: readonly Projector[] = [
   returnsProjector,
   affiliatesProjector,
   metricsProjector,
+  outboxProjector,
 ];

@@ -5,7 +5,12 @@ import type {
   CatalogueProductsTable,
   CatalogueReviewsTable,
 } from './catalogue/tables';
-import type { CustomerCredentialsTable, CustomersTable } from './customers/tables';
+import type {
+  CustomerCredentialsTable,
+  CustomersTable,
+  EndedSessionsTable,
+  PasswordResetRequestsTable,
+} from './customers/tables';
 import type { MetricsCountersTable, MetricsDailySalesTable, MetricsOrdersTable } from './metrics/tables';
 import type {
   OpenReservationsTable,
@@ -14,6 +19,7 @@ import type {
   OrderStatusChangesView,
   OrdersTable,
 } from './orders/tables';
+import type { OutboxMessagesTable, ReactorCheckpointsTable } from './outbox/tables';
 import type { OrderReturnsTable } from './returns/tables';
 import type { ReviewAuthorsTable, ReviewProductsTable, ReviewsTable } from './reviews/tables';
 
@@ -54,6 +60,8 @@ export interface ReadModels {
   catalogue_reviews: CatalogueReviewsTable;
   customers: CustomersTable;
   customer_credentials: CustomerCredentialsTable;
+  ended_sessions: EndedSessionsTable;
+  password_reset_requests: PasswordResetRequestsTable;
   reviews: ReviewsTable;
   review_authors: ReviewAuthorsTable;
   review_products: ReviewProductsTable;
@@ -70,4 +78,6 @@ export interface ReadModels {
   metrics_counters: MetricsCountersTable;
   metrics_daily_sales: MetricsDailySalesTable;
   metrics_orders: MetricsOrdersTable;
+  outbox_messages: OutboxMessagesTable;
+  reactor_checkpoints: ReactorCheckpointsTable;
 }

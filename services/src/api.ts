@@ -7,6 +7,7 @@ import { catalogueRoutes } from './slices/catalogue/routes';
 import { ordersRoutes } from './slices/orders/routes';
 import { returnsRoutes } from './slices/returns/routes';
 import { reviewsRoutes } from './slices/reviews/routes';
+import { shopRoutes } from './slices/shop/routes';
 
 /** Every API slice, mounted at /api. A slice is one Hono app built from the shop's deps. */
 export function apiRoutes(deps: ShopDeps): Hono {
@@ -18,5 +19,6 @@ export function apiRoutes(deps: ShopDeps): Hono {
   api.route('/', returnsRoutes(deps));
   api.route('/', affiliatesRoutes(deps));
   api.route('/', operationsRoutes(deps));
+  api.route('/', shopRoutes(deps));
   return api;
 }

@@ -43,12 +43,17 @@ describe('the metrics read model', () => {
   ];
 
   it('counts orders by current status, and paid orders whatever they became', () => {
-    expect(orderCounts(project(...events))).toEqual({
-      total: 4,
-      pending: 2,
-      paid: 1,
-      delivered: 1,
-      cancelled: 1,
+    const counts = orderCounts(project(...events));
+    expect(counts).toMatchObject({ total: 4, pending: 2, paid: 1, delivered: 1, cancelled: 1, toShip: 0 });
+    // Each order once, under its status: b and d Pending, a Delivered, c Cancelled.
+    expect(counts.byStatus).toEqual({
+      Pending: 2,
+      Paid: 0,
+      Processing: 0,
+      Shipped: 0,
+      Dispatched: 0,
+      Delivered: 1,
+      Cancelled: 1,
     });
   });
 
@@ -75,6 +80,10 @@ describe('the metrics read model', () => {
   });
 
   it('answers zeros on an empty log', () => {
-    expect(orderCounts(project())).toEqual({ total: 0, pending: 0, paid: 0, delivered: 0, cancelled: 0 });
+    const counts = orderCounts(project());
+    expect(counts).toMatchObject({ total: 0, pending: 0, paid: 0, delivered: 0, cancelled: 0 });
+    expect([counts.toShip, counts.awaitingPayment, Math.max(...Object.values(counts.byStatus))]).toEqual([
+      0, 0, 0,
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import {
   fromMinor,
+  normaliseOrderReference,
   type Order,
   type OrderItem,
   type OrderNote,
@@ -16,6 +17,7 @@ import { listReturnsOfOrder } from '../returns/queries';
 import {
   cancellerOf,
   findOrder,
+  findOrderIdByReference,
   listAllOrders,
   listOrderNotes,
   listOrdersOfUser,
@@ -28,6 +30,15 @@ import { buildTimeline } from './timeline';
 const DAY_MS = 86_400_000;
 
 // The orders read model in the API's shapes: a GET route is one call to one of these.
+
+/**
+ * The id of the order an id or a reference names (`AX-7K3M9Q`, typed in any case, the dash optional),
+ * or the text itself when it is neither: the lookup then finds nothing.
+ */
+export function orderIdOf(db: ReadModelsDb, idOrReference: string): string {
+  const reference = normaliseOrderReference(idOrReference);
+  return (reference && findOrderIdByReference(db, { reference })) || idOrReference;
+}
 
 /**
  * One order as every read call answers it. With `history`, the admin view: every status change
@@ -88,6 +99,7 @@ function toOrder(db: ReadModelsDb, source: OrderWithItems | OrderDetail, history
   const cancelledBy = cancellerOf(order);
   const dto: Order = {
     id: order.id,
+    reference: order.reference,
     userId: order.user_id,
     createdAt: order.created_at,
     updatedAt: order.updated_at,
@@ -114,7 +126,7 @@ function toOrder(db: ReadModelsDb, source: OrderWithItems | OrderDetail, history
     cancelledBy: cancelledBy === null ? null : cancelledBy === order.user_id ? 'customer' : 'shop',
     refundDue: order.status === 'Cancelled' && order.is_paid === 1 ? fromMinor(order.total_price) : null,
     returnableUntil: order.delivered_at
-      ? new Date(Date.parse(order.delivered_at) + shopConfig.returnWindowDays * DAY_MS).toISOString()
+      ? new Date(Date.parse(order.delivered_at) + shopConfig.returnsWindowDays * DAY_MS).toISOString()
       : null,
     User: user ? { name: user.name, email: user.email, contact: user.contact } : null,
     OrderItems: items,

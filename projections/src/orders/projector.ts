@@ -37,6 +37,7 @@ const orderColumns = [
   'updated_at',
   'lines',
   'changes',
+  'reference',
 ] as const satisfies readonly (keyof OrdersTable)[];
 /** An entry of `orders.lines`: the `order_items` view's columns but the order id and line number. */
 type StoredOrderLine = [
@@ -263,6 +264,7 @@ function placed(db: ReadModelsDb, e: EventData<'OrderPlaced'>): void {
       ),
     ),
     changes: '[]',
+    reference: e.reference,
   });
   db.heldBack(unplacedReservations).forget(e.orderId);
   db.run(sql.dropReservations, { orderId: e.orderId });

@@ -40,6 +40,20 @@ const orderPage = {
   ),
 };
 
+const idByReference = prepareQuery<{ reference: string }, { id: string }>((qb, arg) =>
+  qb
+    .selectFrom('orders')
+    .select('id')
+    .where('reference', '=', arg('reference'))
+    .orderBy('created_at')
+    .limit(1),
+);
+
+/** The id of the order with this reference (as stored: upper case, with its dash), if any. */
+export function findOrderIdByReference(db: ReadModelsDb, args: { reference: string }): string | undefined {
+  return db.first(idByReference, args)?.id;
+}
+
 export function findOrder(db: ReadModelsDb, args: { id: string }): OrderDetail | undefined {
   const order = db.first(orderPage.order, args);
   if (!order) return undefined;

@@ -35,6 +35,8 @@ export interface OrdersTable {
   lines: string;
   /** JSON: its status changes oldest first, each [seq, from_status, to_status, by_user_id, at]. Read them through `order_status_changes`. */
   changes: string;
+  /** The short reference people quote (`AX-7K3M9Q`), as OrderPlaced carries it. */
+  reference: string;
 }
 
 /** A view of each order's `lines`: its lines, priced and named as they were when it was placed. */

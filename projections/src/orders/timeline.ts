@@ -64,11 +64,11 @@ const RETURN_STEPS: Record<
 const SHIPPED: readonly OrderStatus[] = ['Shipped', 'Dispatched', 'Delivered'];
 
 /**
- * The tracking timeline (spec section 2, Order tracking) from the order's real events: placed;
- * paid when paid; processing unless cancelled (current only while Processing); shipped once
- * Shipped, Dispatched or Delivered; delivered when delivered; cancelled when cancelled (saying who
- * cancelled it); then every step its returns took, in time order. Each step carries the time of the
- * event that reached it, or null when the order skipped that step.
+ * The tracking timeline (spec section 2, Order tracking) from the order's real events, never a step
+ * the order skipped: placed; paid when paid; processing when it was processed (or still to come while
+ * nothing has shipped); shipped or dispatched, as it happened, once Shipped, Dispatched or Delivered;
+ * delivered when delivered; cancelled when cancelled (saying who cancelled it); then every step its
+ * returns took, in time order. Each step carries the time of the event that reached it.
  */
 export function buildTimeline(order: TimelineSource): TrackingStep[] {
   const reached = (...statuses: OrderStatus[]) =>
@@ -91,19 +91,22 @@ export function buildTimeline(order: TimelineSource): TrackingStep[] {
       state: 'done',
     });
   }
-  if (order.status !== 'Cancelled') {
+  const processedAt = reached('Processing');
+  const shipped = SHIPPED.includes(order.status);
+  if (processedAt || (order.status !== 'Cancelled' && !shipped)) {
     steps.push({
       key: 'processing',
       label: 'Processing Order',
       description: 'We are preparing your order',
-      at: reached('Processing'),
-      state: order.status === 'Processing' ? 'current' : SHIPPED.includes(order.status) ? 'done' : 'upcoming',
+      at: processedAt,
+      state: order.status === 'Processing' ? 'current' : processedAt ? 'done' : 'upcoming',
     });
   }
-  if (SHIPPED.includes(order.status)) {
+  if (shipped) {
+    const dispatched = order.changes.some((change) => change.to === 'Dispatched');
     steps.push({
       key: 'shipped',
-      label: 'Shipped',
+      label: dispatched ? 'Dispatched' : 'Shipped',
       description:
         order.status === 'Dispatched' ? 'Your order has been dispatched' : 'Your order is on its way',
       at: reached('Shipped', 'Dispatched'),

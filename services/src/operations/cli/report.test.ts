@@ -182,8 +182,8 @@ describe('npm run report -- sales', () => {
     const table = await report('--from', '2024-03-01', '--to', '2024-03-01', '--by', 'affiliate');
     expect(table.trim().split('\n')).toEqual([
       expect.stringMatching(/^affiliate\s+orders\s+amount\s+refunds\s+net$/),
-      expect.stringMatching(/^\(none\)\s+1\s+50\.00\s+0\.00\s+50\.00$/),
-      expect.stringMatching(/^total\s+1\s+50\.00\s+0\.00\s+50\.00$/),
+      expect.stringMatching(/^\(none\)\s+1\s+240\.00\s+0\.00\s+240\.00$/),
+      expect.stringMatching(/^total\s+1\s+240\.00\s+0\.00\s+240\.00$/),
     ]);
   });
 

@@ -193,3 +193,26 @@ describe('folding the order', () => {
     });
   });
 });
+
+describe('abandoning an order that was never placed (the reservation sweep)', () => {
+  const abandon: OrderCommand = { type: 'AbandonOrder', data: { orderId: 'o1', at } };
+  const abandoned: OrderEvent = { type: 'OrderAbandoned', data: { orderId: 'o1', at } };
+
+  it('given no order, when abandoned, then OrderAbandoned; given it abandoned, nothing more', () => {
+    expect(given().when(abandon)()).toEqual([abandoned]);
+    expect(given(abandoned).when(abandon)()).toEqual([]);
+  });
+
+  it('given the order placed after all, when abandoned, then 409: its stock stays reserved', () => {
+    expect(errorOf(given(placed()).when(abandon)).status).toBe(409);
+  });
+
+  it('given it abandoned, when the slow request places it, then 503 and nothing is placed', () => {
+    const error = errorOf(given(abandoned).when({ type: 'PlaceOrder', data: anOrderPlaced() }));
+    expect([error.status, error.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+  });
+
+  it('given it abandoned, a status change finds no order (404)', () => {
+    expect(errorOf(given(abandoned).when(change('Paid'))).status).toBe(404);
+  });
+});

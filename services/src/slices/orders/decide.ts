@@ -5,8 +5,15 @@ import {
   type OrderStatus,
 } from '@shop/contracts';
 import type { Decider } from '../../platform/commands/handle-command';
-import { conflict, notFound } from '../../platform/errors';
-import { evolveOrder, initialOrderState, type OrderEvent, type OrderState, type PlacedOrder } from './order';
+import { conflict, notFound, serviceUnavailable } from '../../platform/errors';
+import {
+  evolveOrder,
+  initialOrderState,
+  isPlaced,
+  type OrderEvent,
+  type OrderState,
+  type PlacedOrder,
+} from './order';
 
 /** Place an order that the handler has already priced and whose stock it has reserved. */
 export interface PlaceOrder {
@@ -32,11 +39,21 @@ export interface AddOrderNote {
   data: EventData<'OrderNoteAdded'>;
 }
 
-export type OrderCommand = PlaceOrder | ChangeOrderStatus | CancelOrder | AddOrderNote;
+/** The reservation sweep gives up on an order whose stock it found reserved long ago and never placed. */
+export interface AbandonOrder {
+  type: 'AbandonOrder';
+  data: { orderId: string; at: string };
+}
+
+export type OrderCommand = PlaceOrder | ChangeOrderStatus | CancelOrder | AddOrderNote | AbandonOrder;
 
 export const orderNotFound = () => notFound('Order not found');
 
+export const PLACING_TOOK_TOO_LONG =
+  'Placing your order took too long, so nothing was ordered. Please try again.';
+
 export function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
+  if (state.status === 'Abandoned') throw serviceUnavailable(PLACING_TOOK_TOO_LONG);
   if (state.status !== 'Absent') throw conflict('This order has already been placed.');
   return [{ type: 'OrderPlaced', data: command.data }];
 }
@@ -46,7 +63,7 @@ export function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[]
  * paid; Delivered marks it delivered and, for cash on delivery, paid at that moment.
  */
 export function changeOrderStatus(command: ChangeOrderStatus, state: OrderState): OrderEvent[] {
-  if (state.status === 'Absent') throw orderNotFound();
+  if (!isPlaced(state)) throw orderNotFound();
   const { to, by, at, orderId } = command.data;
   if (!canChange(state.status, to)) throw conflict(`Cannot change an order from ${state.status} to ${to}.`);
   const delivered = to === 'Delivered';
@@ -60,7 +77,7 @@ export function changeOrderStatus(command: ChangeOrderStatus, state: OrderState)
  */
 export function cancelOrder(command: CancelOrder, state: OrderState): OrderEvent[] {
   const { orderId, by, at } = command.data;
-  if (state.status === 'Absent' || state.userId !== by) throw orderNotFound();
+  if (!isPlaced(state) || state.userId !== by) throw orderNotFound();
   if (state.status === 'Cancelled') throw conflict('This order has already been cancelled.');
   if (!CANCELLABLE_BY_SHOPPER.includes(state.status)) {
     throw conflict(
@@ -76,8 +93,15 @@ export function cancelOrder(command: CancelOrder, state: OrderState): OrderEvent
 }
 
 export function addOrderNote(command: AddOrderNote, state: OrderState): OrderEvent[] {
-  if (state.status === 'Absent') throw orderNotFound();
+  if (!isPlaced(state)) throw orderNotFound();
   return [{ type: 'OrderNoteAdded', data: command.data }];
+}
+
+/** Nothing once abandoned already; refused (409) for an order that was placed after all. */
+export function abandonOrder(command: AbandonOrder, state: OrderState): OrderEvent[] {
+  if (state.status === 'Abandoned') return [];
+  if (state.status !== 'Absent') throw conflict('This order has been placed.');
+  return [{ type: 'OrderAbandoned', data: command.data }];
 }
 
 export function canChange(from: PlacedOrder['status'], to: OrderStatus): boolean {
@@ -94,6 +118,8 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       return cancelOrder(command, state);
     case 'AddOrderNote':
       return addOrderNote(command, state);
+    case 'AbandonOrder':
+      return abandonOrder(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown order command ${JSON.stringify(unknown)}`);

@@ -75,6 +75,34 @@ describe('GET /api/admin/metrics', () => {
     expect(metrics).toMatchObject({ total: 7, pending: 4, paid: 2, delivered: 1, cancelled: 1 });
   });
 
+  it('partitions the orders by status, each counted once, with "to ship" and "awaiting payment" beside them', async () => {
+    await seedMonth();
+    const transfer = async (status?: 'Paid' | 'Cancelled' | 'Processing') => {
+      const order = await placeOrderOk(t, shopper, [{ product: tee, qty: 1 }], { paymentMethod: 'Card' });
+      if (status) await setStatus(t, admin, order.id, status);
+    };
+    await transfer(); // awaiting payment
+    await transfer('Processing'); // confirmed, still unpaid: awaiting payment and to ship
+    await transfer('Paid'); // to ship
+    await transfer('Cancelled'); // neither
+    const metrics = (await t.request<AdminMetrics>('GET', '/api/admin/metrics', { token: admin.token })).body;
+
+    expect(metrics.byStatus).toEqual({
+      Pending: 5,
+      Paid: 2,
+      Processing: 1,
+      Shipped: 0,
+      Dispatched: 0,
+      Delivered: 1,
+      Cancelled: 2,
+    });
+    const sum = Object.values(metrics.byStatus).reduce((a, b) => a + b, 0);
+    expect([sum, metrics.total]).toEqual([11, 11]);
+    // The delivered COD order was never marked paid: it is under Delivered only.
+    expect(metrics.toShip).toBe(3);
+    expect(metrics.awaitingPayment).toBe(2);
+  });
+
   it('answers 30 Karachi days ending today, equal to a sum computed straight from the events', async () => {
     await seedMonth();
     const metrics = (await t.request<AdminMetrics>('GET', '/api/admin/metrics', { token: admin.token })).body;
@@ -111,10 +139,10 @@ describe('GET /api/admin/metrics', () => {
     }
     const inWindow = metrics.sales.filter((p) => p.orders > 0).map((p) => [p.date, p.amount, p.orders]);
     expect(inWindow).toEqual([
-      ['2024-02-10', 50, 1],
-      ['2024-02-21', 120, 1],
-      ['2024-03-01', 50, 1],
-      ['2024-03-10', 90, 1],
+      ['2024-02-10', 240, 1],
+      ['2024-02-21', 320, 1],
+      ['2024-03-01', 240, 1],
+      ['2024-03-10', 280, 1],
     ]);
   });
 

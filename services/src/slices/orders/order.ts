@@ -3,6 +3,7 @@ import type { EventData, OrderStatus, PaymentMethod } from '@shop/contracts';
 /** The order aggregate's events, as a tagged union. One stream per order: `order-{id}`. */
 export type OrderEvent =
   | { type: 'OrderPlaced'; data: EventData<'OrderPlaced'> }
+  | { type: 'OrderAbandoned'; data: EventData<'OrderAbandoned'> }
   | { type: 'StatusChanged'; data: EventData<'StatusChanged'> }
   | { type: 'OrderNoteAdded'; data: EventData<'OrderNoteAdded'> };
 
@@ -29,7 +30,15 @@ export interface AbsentOrder {
   status: 'Absent';
 }
 
-export type OrderState = AbsentOrder | PlacedOrder;
+/** The reservation sweep gave up on it before it was placed: it never will be. */
+export interface AbandonedOrder {
+  status: 'Abandoned';
+}
+
+export type OrderState = AbsentOrder | AbandonedOrder | PlacedOrder;
+
+export const isPlaced = (state: OrderState): state is PlacedOrder =>
+  state.status !== 'Absent' && state.status !== 'Abandoned';
 
 export const initialOrderState = (): OrderState => ({ status: 'Absent' });
 
@@ -51,8 +60,10 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         deliveredAt: null,
       };
     }
+    case 'OrderAbandoned':
+      return state.status === 'Absent' ? { status: 'Abandoned' } : state;
     case 'StatusChanged': {
-      if (state.status === 'Absent') return state;
+      if (!isPlaced(state)) return state;
       const e = event.data;
       return {
         ...state,

@@ -11,10 +11,10 @@ import {
   allOrders,
   calendarDay,
   dailySales,
-  findAffiliateByCode,
   findCatalogueEntry,
   orderCounts,
   orderDetails,
+  orderIdOf,
   ordersOfUser,
   orderTracking,
 } from '@shop/projections';
@@ -24,6 +24,7 @@ import { AnswerCache } from '../../platform/http/answer-cache';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
 import { type AuthEnv, type Caller, requireAdmin, requireUser } from '../accounts/auth';
+import { affiliateByCodeIn } from '../affiliates/code-check';
 import { handleCancelOrder, handleChangeOrderStatus } from './change-status';
 import { orderNotFound } from './decide';
 import { IDEMPOTENCY_KEY_PATTERN } from './idempotency';
@@ -60,10 +61,7 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
       {
         ...deps,
         findProduct: (id) => findCatalogueEntry(deps.readModels, { id }),
-        findAffiliateByCode: (code) => {
-          const affiliate = findAffiliateByCode(deps.readModels, { code });
-          return affiliate && { userId: affiliate.user_id };
-        },
+        findAffiliateByCode: affiliateByCodeIn(deps.readModels),
       },
       caller.id,
       c.req.valid('json'),
@@ -81,15 +79,17 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
 
   app.get('/orders', requireAdmin(deps), (c) => c.json(allOrders(deps.readModels)));
 
+  /** `:id` is the order's id or its reference. */
   app.get('/orders/:id', requireUser(deps), (c) => {
     const caller = c.var.caller;
-    const id = c.req.param('id');
+    const id = orderIdOf(deps.readModels, c.req.param('id'));
     return c.json(visibleTo(caller, orderDetails(deps.readModels, { id, history: caller.isAdmin })));
   });
 
-  app.get('/orders/:id/tracking', requireUser(deps), (c) =>
-    c.json(visibleTo(c.var.caller, orderTracking(deps.readModels, { id: c.req.param('id') }))),
-  );
+  app.get('/orders/:id/tracking', requireUser(deps), (c) => {
+    const id = orderIdOf(deps.readModels, c.req.param('id'));
+    return c.json(visibleTo(c.var.caller, orderTracking(deps.readModels, { id })));
+  });
 
   app.post('/orders/:id/cancel', requireUser(deps), async (c) => {
     const id = c.req.param('id');
@@ -126,6 +126,7 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
           orders,
           refunds: fromMinor(refunds),
         })),
+        configWarnings: [...deps.configWarnings],
       };
       return metrics;
     });

@@ -2,7 +2,7 @@ import { RETURN_TRANSITIONS, type ReturnRequestInput, type ReturnStatus, shopCon
 import type { Decider } from '../../platform/commands/handle-command';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { orderNotFound } from '../orders/decide';
-import type { OrderState } from '../orders/order';
+import { isPlaced, type OrderState } from '../orders/order';
 import { discountByLine, refundForUnits } from './refund';
 import {
   evolveReturn,
@@ -61,7 +61,7 @@ export const returnNotFound = () => notFound('Return not found');
 export function requestReturn(command: RequestReturn, state: ReturnState): ReturnEvent[] {
   const { returnId, orderId, by, at, order, earlier, windowDays, items, reason } = command.data;
   if (state.status !== 'Absent') throw new ReturnNumberTaken(returnId);
-  if (order.status === 'Absent' || order.userId !== by) throw orderNotFound();
+  if (!isPlaced(order) || order.userId !== by) throw orderNotFound();
   if (!order.deliveredAt) throw conflict('Items can be returned once the order has been delivered.');
   const closesAt = Date.parse(order.deliveredAt) + windowDays * DAY_MS;
   if (Date.parse(at) > closesAt) {

@@ -42,7 +42,7 @@ export async function handleRequestReturn(
             at: deps.clock().toISOString(),
             order,
             earlier,
-            windowDays: shopConfig.returnWindowDays,
+            windowDays: shopConfig.returnsWindowDays,
           },
         },
         { actor: userId, correlationId: orderId },

@@ -26,7 +26,7 @@ export function OrderDetailDialog({ order: listed, onClose }: OrderDetailDialogP
   const order = detail.data ?? listed;
 
   return (
-    <Modal title={`Order #${listed.id}`} onClose={onClose} size="large">
+    <Modal title={`Order ${listed.reference}`} onClose={onClose} size="large">
       {notFound ? (
         <p className="admin-empty" role="alert">
           Order not found
