@@ -83,7 +83,8 @@ export const StockReleased = z.object({
   productId: id,
   orderId: id,
   qty: z.number().int().positive(),
-  reason: z.enum(['cancelled', 'order-refused', 'orphaned']),
+  /** `returned`: units of a delivered order that came back in a return. */
+  reason: z.enum(['cancelled', 'order-refused', 'orphaned', 'returned']),
   at,
 });
 
@@ -121,6 +122,8 @@ export const OrderPlaced = z.object({
   totalPrice: minor,
   affiliateCode: z.string().nullable(),
   affiliateUserId: z.string().nullable(),
+  /** The shopper's note for the courier; absent when they left none. */
+  deliveryNote: z.string().optional(),
   at,
 });
 /**
@@ -138,6 +141,52 @@ export const StatusChanged = z.object({
   paid: z.boolean(),
   delivered: z.boolean(),
   at,
+});
+
+/** An admin's note on an order (shoppers never see them). */
+export const OrderNoteAdded = z.object({ orderId: id, noteId: id, text: z.string(), by: id, at });
+
+/**
+ * Returns: one stream per return, `return-{orderId}-{n}` for the order's n-th (decision 021). Each
+ * event names the order and its customer, so a reader (an e-mail, a report) needs nothing else.
+ * `refund` and `amount` are what the shop pays back: the units at the price paid, less their share
+ * of the order's affiliate discount.
+ */
+const ReturnedLine = z.object({
+  orderItemId: id,
+  productId: id,
+  name: z.string(),
+  image: z.string(),
+  category: z.string(),
+  size: z.string(),
+  qty: z.number().int().positive(),
+  unitPrice: minor,
+  refund: minor,
+});
+export const ReturnRequested = z.object({
+  returnId: id,
+  orderId: id,
+  userId: id,
+  items: z.array(ReturnedLine).min(1),
+  reason: z.string(),
+  amount: minor,
+  at,
+});
+const returnDecision = { returnId: id, orderId: id, userId: id, by: id, at };
+export const ReturnApproved = z.object(returnDecision);
+export const ReturnRejected = z.object(returnDecision);
+/** The units are back at the shop: they go back into stock. */
+export const ReturnReceived = z.object({
+  ...returnDecision,
+  items: z.array(ReturnedLine.pick({ orderItemId: true, productId: true, size: true, qty: true })).min(1),
+});
+/** The shop paid `amount` back: sales are net of it from this day, and commission on the units is void. */
+export const ReturnRefunded = z.object({
+  ...returnDecision,
+  amount: minor,
+  items: z
+    .array(ReturnedLine.pick({ orderItemId: true, productId: true, category: true, qty: true, refund: true }))
+    .min(1),
 });
 
 export const AffiliateRequested = z.object({ requestId: id, userId: id, at });
@@ -190,6 +239,12 @@ export const eventSchemas = {
   OrderPlaced,
   OrderAbandoned,
   StatusChanged,
+  OrderNoteAdded,
+  ReturnRequested,
+  ReturnApproved,
+  ReturnRejected,
+  ReturnReceived,
+  ReturnRefunded,
   AffiliateRequested,
   AffiliateApproved,
   AffiliateRejected,
@@ -216,6 +271,7 @@ export const streams = {
   product: (productId: string) => `product-${productId}`,
   review: (reviewId: string) => `review-${reviewId}`,
   order: (orderId: string) => `order-${orderId}`,
+  orderReturn: (returnId: string) => `return-${returnId}`,
   affiliate: (userId: string) => `affiliate-${userId}`,
   emailClaim: (email: string) => `email-${email.toLowerCase()}`,
   affiliateCodeClaim: (code: string) => `affiliate-code-${code.toUpperCase()}`,

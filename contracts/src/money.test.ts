@@ -6,6 +6,7 @@ import {
   markdownPercent,
   PriceAmount,
   priceOrder,
+  shareByWeight,
   shippingFor,
   toMinor,
 } from './money';
@@ -102,5 +103,34 @@ describe('money', () => {
     expect(markdownPercent(120, 100)).toBeNull();
     expect(markdownPercent(35, null)).toBeNull();
     expect(markdownPercent(35, undefined)).toBeNull();
+  });
+});
+
+describe('sharing an amount by weight', () => {
+  it('shares in proportion, rounding down and giving the units left to the largest remainders', () => {
+    expect(shareByWeight(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    expect(shareByWeight(10, [1, 2, 2])).toEqual([2, 4, 4]);
+    expect(shareByWeight(7, [3, 1])).toEqual([5, 2]);
+    expect(shareByWeight(5, [1, 3])).toEqual([1, 4]);
+  });
+
+  it('gives ties to the earlier weight, and always adds up to the total', () => {
+    expect(shareByWeight(2, [1, 1, 1])).toEqual([1, 1, 0]);
+    expect(shareByWeight(1, [1, 1, 1])).toEqual([1, 0, 0]);
+    expect(shareByWeight(3, [1, 1, 1, 1, 1, 1, 1])).toEqual([1, 1, 1, 0, 0, 0, 0]);
+    expect(shareByWeight(2, [2, 1, 1, 1, 1])).toEqual([1, 1, 0, 0, 0]);
+    for (const [total, weights] of [
+      [9_999, [3, 7, 11, 13]],
+      [1, [5, 5]],
+      [475, [8_000, 1_500]],
+    ] as const) {
+      expect(shareByWeight(total, weights).reduce((a, b) => a + b, 0)).toBe(total);
+    }
+  });
+
+  it('gives everything to the first when every weight is zero, and nothing to no one', () => {
+    expect(shareByWeight(300, [0, 0])).toEqual([300, 0]);
+    expect(shareByWeight(300, [])).toEqual([]);
+    expect(shareByWeight(0, [2, 3])).toEqual([0, 0]);
   });
 });

@@ -62,6 +62,28 @@ export function formatMoney(amount: number, config = shopConfig): string {
 }
 
 /**
+ * `total` shared out in proportion to `weights`, in whole minor units that add up to `total`
+ * exactly: each share rounded down, the units left over going to the largest remainders (ties to the
+ * earlier weight). All weights zero: everything goes to the first.
+ */
+export function shareByWeight(total: Minor, weights: readonly number[]): Minor[] {
+  const sum = weights.reduce((acc, weight) => acc + weight, 0);
+  if (sum === 0) return weights.map((_, index) => (index === 0 ? total : 0));
+  const exact = weights.map((weight) => (total * weight) / sum);
+  const shares = exact.map(Math.floor);
+  let left = total - shares.reduce((acc, share) => acc + share, 0);
+  const byRemainder = exact
+    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of byRemainder) {
+    if (left <= 0) break;
+    shares[index]! += 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+/**
  * A real markdown's percentage off, rounded down so the badge never overstates it (at least 1), or
  * null when the product is not marked down: no original price, or one not above the price.
  */

@@ -49,6 +49,9 @@ export function trackingProgress(status: OrderStatus): number {
   return progress[status] ?? 10;
 }
 
+export const DELIVERY_NOTE_MAX = 500;
+export const ORDER_NOTE_MAX = 1000;
+
 /** COD = cash on delivery; Card = the manual JazzCash / EasyPaisa / bank transfer (spec's label). */
 
 const required = (label: string, max: number) =>
@@ -101,6 +104,12 @@ export const OrderInput = z.object({
     .max(32)
     .transform((c) => c.toUpperCase())
     .optional(),
+  /** For the courier, e.g. "call before coming, gate 2"; shown to the admin on the order. */
+  deliveryNote: z
+    .string({ error: 'Delivery note must be text' })
+    .trim()
+    .max(DELIVERY_NOTE_MAX, `Delivery note must be at most ${DELIVERY_NOTE_MAX} characters`)
+    .optional(),
 });
 export type OrderInput = z.infer<typeof OrderInput>;
 
@@ -126,6 +135,19 @@ export function normaliseOrderReference(typed: string): string | undefined {
 }
 
 export const StatusChangeInput = z.object({ status: OrderStatus });
+
+/** Body of POST /api/admin/orders/{id}/notes. */
+export const OrderNoteInput = z.object({
+  text: z
+    .string({ error: 'Note is required' })
+    .trim()
+    .min(1, 'Note is required')
+    .max(ORDER_NOTE_MAX, `Note must be at most ${ORDER_NOTE_MAX} characters`),
+});
+export type OrderNoteInput = z.infer<typeof OrderNoteInput>;
+
+/** Statuses from which the shopper may still cancel the order themselves. */
+export const CANCELLABLE_BY_SHOPPER: readonly OrderStatus[] = ['Pending', 'Paid'];
 
 export interface OrderItem {
   id: string;
@@ -154,6 +176,14 @@ export interface StatusChange {
   by: { id: string; name: string } | null;
 }
 
+/** An admin's note on an order; shoppers never see them. */
+export interface OrderNote {
+  id: string;
+  text: string;
+  at: string;
+  by: { id: string; name: string } | null;
+}
+
 /** An order as every read call answers it; money in major units. */
 export interface Order {
   id: string;
@@ -174,19 +204,42 @@ export interface Order {
   shippingPrice: number;
   totalPrice: number;
   affiliateCode: string | null;
+  /** The shopper's note for the courier, or null. */
+  deliveryNote: string | null;
+  /** Who cancelled it: the shopper ('customer') or the shop; null while it is not cancelled. */
+  cancelledBy: 'customer' | 'shop' | null;
+  /** What the shop owes back for an order that was paid and then cancelled; null when nothing is owed. */
+  refundDue: number | null;
+  /** The end of the return window of a delivered order (the shop's returns policy), else null. */
+  returnableUntil: string | null;
   User: { name: string; email: string; contact: string } | null;
   OrderItems: OrderItem[];
   orderItems: OrderItem[];
   /** Only for an admin: every status change, oldest first. */
   statusHistory?: StatusChange[];
+  /** Only for an admin: the notes on the order, oldest first. */
+  notes?: OrderNote[];
 }
 
 export interface TrackingStep {
-  key: 'placed' | 'paid' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+  key:
+    | 'placed'
+    | 'paid'
+    | 'processing'
+    | 'shipped'
+    | 'delivered'
+    | 'cancelled'
+    | 'return-requested'
+    | 'return-approved'
+    | 'return-rejected'
+    | 'return-received'
+    | 'refunded';
   label: string;
   description: string;
   at: string | null;
   state: 'done' | 'current' | 'upcoming';
+  /** The return a return or refund step belongs to (an order may have several). */
+  returnId?: string;
 }
 
 /** Answer of GET /api/orders/{id}/tracking: the order plus a timeline built from its events. */
@@ -199,10 +252,13 @@ export interface OrderTracking {
 export interface SalesPoint {
   /** Calendar day in the shop's time zone, YYYY-MM-DD. */
   date: string;
-  /** The day's sales in the shop currency (name kept from the original contract). */
+  /** The day's sales net of the refunds made that day, in the shop currency (name kept from the original contract). */
   salesUSD: number;
+  /** The same net amount. */
   amount: number;
   orders: number;
+  /** Refunds made that day, already taken out of `amount`. */
+  refunds: number;
 }
 
 /** Answer of GET /api/admin/metrics. */

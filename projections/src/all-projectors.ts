@@ -5,6 +5,7 @@ import { metricsProjector } from './metrics';
 import { ordersProjector } from './orders';
 import { outboxProjector } from './outbox';
 import type { Projector } from './projector';
+import { returnsProjector } from './returns';
 import { reviewsProjector } from './reviews';
 
 /** Every read model's projector, in the order the runner applies them. One line per read model. */
@@ -13,6 +14,7 @@ export const allProjectors: readonly Projector[] = [
   customersProjector,
   reviewsProjector,
   ordersProjector,
+  returnsProjector,
   affiliatesProjector,
   metricsProjector,
   outboxProjector,

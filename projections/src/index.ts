@@ -24,5 +24,6 @@ export type {
   ProjectorState,
   ReadModels,
 } from './read-models';
+export * from './returns';
 export * from './reviews';
 export { ProjectionRunner, type ProjectionRunnerOptions, type RebuildResult } from './runner';

@@ -15,10 +15,12 @@ import type { MetricsCountersTable, MetricsDailySalesTable, MetricsOrdersTable }
 import type {
   OpenReservationsTable,
   OrderItemsView,
+  OrderNotesTable,
   OrderStatusChangesView,
   OrdersTable,
 } from './orders/tables';
 import type { OutboxMessagesTable, ReactorCheckpointsTable } from './outbox/tables';
+import type { OrderReturnsTable } from './returns/tables';
 import type { ReviewAuthorsTable, ReviewProductsTable, ReviewsTable } from './reviews/tables';
 
 /** How a projector stands: applying events, stopped on an event it could not apply, or not started. */
@@ -68,6 +70,8 @@ export interface ReadModels {
   order_items: OrderItemsView;
   order_status_changes: OrderStatusChangesView;
   open_reservations: OpenReservationsTable;
+  order_notes: OrderNotesTable;
+  order_returns: OrderReturnsTable;
   affiliate_requests: AffiliateRequestsTable;
   affiliates: AffiliatesTable;
   affiliate_referrals: AffiliateReferralsTable;

@@ -51,9 +51,11 @@ export function orderCounts(db: ReadModelsDb): OrderCounts {
 export interface DailySales {
   /** YYYY-MM-DD in the shop's time zone. */
   day: string;
-  /** Minor units. */
+  /** Minor units: the day's sales net of the refunds made that day. */
   amount: number;
   orders: number;
+  /** Minor units: refunds made that day. */
+  refunds: number;
 }
 
 /** One point per calendar day, the `days` ending with `lastDay`, oldest first; days without sales are zero. */
@@ -71,5 +73,6 @@ export function dailySales(db: ReadModelsDb, args: { lastDay: string; days: numb
     day,
     amount: byDay.get(day)?.amount ?? 0,
     orders: byDay.get(day)?.orders ?? 0,
+    refunds: byDay.get(day)?.refunds ?? 0,
   }));
 }

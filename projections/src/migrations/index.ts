@@ -13,6 +13,8 @@ import { ordersAsDocuments } from './011-orders-as-documents';
 import { orderReferences } from './015-order-references';
 import { sessionsAndPasswordResets } from './016-sessions-and-password-resets';
 import { outbox } from './017-outbox';
+import { ordersAfterSale } from './018-orders-after-sale';
+import { returnsAndRefunds } from './019-returns-and-refunds';
 
 /** Every read-model migration, in number order. Adding a read model's tables is one line here. */
 export const readModelMigrations: readonly Migration[] = [
@@ -30,4 +32,6 @@ export const readModelMigrations: readonly Migration[] = [
   orderReferences,
   sessionsAndPasswordResets,
   outbox,
+  ordersAfterSale,
+  returnsAndRefunds,
 ];

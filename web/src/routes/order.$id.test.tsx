@@ -61,6 +61,7 @@ describe('/order/$id', () => {
           OrderItems: [],
         }),
       ),
+      http.get('/api/orders/43/returns', () => HttpResponse.json([])),
     );
     renderApp('/order/43');
 

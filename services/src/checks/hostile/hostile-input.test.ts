@@ -140,6 +140,31 @@ const ROUTE_GROUPS: Record<string, Route[]> = {
       ids: (f) => [f.orderId],
     },
     { method: 'GET', path: '/api/admin/metrics', auth: 'admin' },
+    { method: 'POST', path: '/api/orders/:id/cancel', auth: 'user', ids: (f) => [f.orderId] },
+    {
+      method: 'POST',
+      path: '/api/admin/orders/:id/notes',
+      auth: 'admin',
+      body: () => ({ text: 'Call before coming' }),
+      ids: (f) => [f.orderId],
+    },
+  ],
+  returns: [
+    {
+      method: 'POST',
+      path: '/api/orders/:id/returns',
+      auth: 'user',
+      body: () => ({ items: [{ orderItemId: 'line-1', qty: 1 }], reason: 'Too small' }),
+      ids: (f) => [f.orderId],
+    },
+    { method: 'GET', path: '/api/orders/:id/returns', auth: 'user', ids: (f) => [f.orderId] },
+    { method: 'GET', path: '/api/admin/returns', auth: 'admin' },
+    {
+      method: 'PUT',
+      path: '/api/admin/returns/:id/status',
+      auth: 'admin',
+      body: () => ({ status: 'Approved' }),
+    },
   ],
   shop: [{ method: 'GET', path: '/api/shop', auth: 'none' }],
   affiliates: [

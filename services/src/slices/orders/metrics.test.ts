@@ -9,7 +9,8 @@ import {
   type TestShop,
   testClock,
 } from '../../test-support/test-shop';
-import { createProduct, placeOrderOk, setStatus } from './order-test-kit';
+import { askToReturn, moveReturn, returnUntil } from '../returns/returns-test-kit';
+import { createProduct, deliver, placeOrderOk, setStatus } from './order-test-kit';
 
 let t: TestShop;
 let admin: SignedInUser;
@@ -133,6 +134,7 @@ describe('GET /api/admin/metrics', () => {
         amount: fromMinor(day.amount),
         salesUSD: fromMinor(day.amount),
         orders: day.orders,
+        refunds: 0,
       });
     }
     const inWindow = metrics.sales.filter((p) => p.orders > 0).map((p) => [p.date, p.amount, p.orders]);
@@ -153,9 +155,33 @@ describe('GET /api/admin/metrics', () => {
   });
 });
 
+/** After the sale: a shopper's cancellation, a delivery note, admin notes, returns at every stage. */
+async function seedAfterSale(): Promise<void> {
+  const regretted = await orderAt('2024-03-09T10:00:00.000Z', 2);
+  expect((await t.request('POST', `/api/orders/${regretted}/cancel`, { token: shopper.token })).status).toBe(
+    200,
+  );
+  t.clock.set('2024-03-09T11:00:00.000Z');
+  const order = await placeOrderOk(t, shopper, [{ product: tee, qty: 5 }], { deliveryNote: 'gate 2' });
+  await t.request('POST', `/api/admin/orders/${order.id}/notes`, {
+    token: admin.token,
+    body: { text: 'VIP' },
+  });
+  const delivered = await deliver(t, admin, order.id);
+  const returns: string[] = [];
+  for (let i = 0; i < 4; i++)
+    returns.push((await askToReturn(t, shopper, delivered, [{ line: 0, qty: 1 }])).body.id);
+  await returnUntil(t, admin, returns[0]!, 'Refunded');
+  await returnUntil(t, admin, returns[1]!, 'Received');
+  await returnUntil(t, admin, returns[2]!, 'Approved');
+  await moveReturn(t, admin, returns[3]!, 'Rejected');
+  t.clock.set('2024-03-10T03:00:00.000Z');
+}
+
 describe('rebuilding every read model from the log', () => {
-  it('gives the same rows as the live read models', async () => {
+  it('gives the same rows as the live read models, with cancellations, returns and refunds', async () => {
     await seedMonth();
+    await seedAfterSale();
     const tables = allProjectors.flatMap((p) => p.tables);
     const snapshot = () =>
       Object.fromEntries(
@@ -169,8 +195,10 @@ describe('rebuilding every read model from the log', () => {
         ]),
       );
     const live = snapshot();
-    expect(live.orders).toHaveLength(7);
-    expect(live.metrics_daily_sales?.length).toBeGreaterThan(0);
+    expect(live.orders).toHaveLength(9);
+    expect(live.order_returns).toHaveLength(4);
+    expect(live.order_notes).toHaveLength(1);
+    expect(live.metrics_daily_sales?.some((day) => day.includes('"refunds":4000'))).toBe(true);
     await t.deps.projections.rebuild();
     expect(snapshot()).toEqual(live);
   });

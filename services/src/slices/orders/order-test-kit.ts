@@ -101,6 +101,17 @@ export async function setStatus(
   return response.body;
 }
 
+/** Moves an order on to Delivered (through Dispatched), as the admin would. */
+export async function deliver(t: TestShop, admin: SignedInUser, orderId: string): Promise<Order> {
+  await setStatus(t, admin, orderId, 'Dispatched');
+  return setStatus(t, admin, orderId, 'Delivered');
+}
+
+/** Stock as the catalogue shows it now. */
+export async function stockOf(t: TestShop, product: Product): Promise<number> {
+  return (await t.request<Product>('GET', `/api/products/${product.id}`)).body.countInStock;
+}
+
 export async function postReview(t: TestShop, user: SignedInUser, product: Product): Promise<void> {
   const response = await t.request('POST', '/api/reviews', {
     token: user.token,

@@ -4,7 +4,8 @@ import type { EventData, OrderStatus, PaymentMethod } from '@shop/contracts';
 export type OrderEvent =
   | { type: 'OrderPlaced'; data: EventData<'OrderPlaced'> }
   | { type: 'OrderAbandoned'; data: EventData<'OrderAbandoned'> }
-  | { type: 'StatusChanged'; data: EventData<'StatusChanged'> };
+  | { type: 'StatusChanged'; data: EventData<'StatusChanged'> }
+  | { type: 'OrderNoteAdded'; data: EventData<'OrderNoteAdded'> };
 
 export type OrderLine = EventData<'OrderPlaced'>['lines'][number];
 
@@ -15,6 +16,9 @@ export interface PlacedOrder {
   userId: string;
   paymentMethod: PaymentMethod;
   lines: readonly OrderLine[];
+  /** Minor units: the items' subtotal and the affiliate discount taken off it. */
+  itemsPrice: number;
+  discount: number;
   isPaid: boolean;
   paidAt: string | null;
   isDelivered: boolean;
@@ -48,6 +52,8 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         userId: e.userId,
         paymentMethod: e.paymentMethod,
         lines: e.lines,
+        itemsPrice: e.itemsPrice,
+        discount: e.discount,
         isPaid: false,
         paidAt: null,
         isDelivered: false,
@@ -68,6 +74,8 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         deliveredAt: !state.isDelivered && e.delivered ? e.at : state.deliveredAt,
       };
     }
+    case 'OrderNoteAdded':
+      return state;
     default: {
       const unknown: never = event;
       return unknown;

@@ -111,6 +111,7 @@ export async function handlePlaceOrder(
           ...pricing,
           affiliateCode: affiliate ? affiliate.code : null,
           affiliateUserId: affiliate ? affiliate.userId : null,
+          ...(input.deliveryNote ? { deliveryNote: input.deliveryNote } : {}),
           at: deps.clock().toISOString(),
         },
       },

@@ -3,6 +3,7 @@ import { listSweepableReservations, type ReadModelsDb } from '@shop/projections'
 import { type CommandDeps, handleCommand } from '../../platform/commands/handle-command';
 import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
+import type { ReleaseReason } from '../catalogue/decide';
 import { releaseProductStock } from '../catalogue/stock';
 import { orderDecider } from './decide';
 
@@ -18,13 +19,21 @@ export interface SweepDeps extends CommandDeps {
  */
 export const RESERVATION_GRACE_MS = 2 * 60_000;
 
+/** Why the sweep gives a reservation back, by the state its order was in. */
+const RELEASE_REASONS = {
+  unplaced: 'orphaned',
+  cancelled: 'cancelled',
+  returned: 'returned',
+} as const satisfies Record<string, ReleaseReason>;
+
 /**
  * Gives back stock a crash left held: reservations whose order never appeared within the grace
- * period (a crash between reserving and placing), and those of cancelled orders whose release was
- * cut short. An unplaced order is first marked OrderAbandoned on its own stream, expecting it empty:
- * then it can never be placed, even by an instance still completing it, and if that instance placed
- * it first the sweep leaves its stock alone. Releasing is idempotent on the product stream, so the
- * sweeps of several instances at once give back nothing twice. Returns how many reservations it released.
+ * period (a crash between reserving and placing), and those of cancelled orders and received
+ * returns whose release was cut short. An unplaced order is first marked OrderAbandoned on its own
+ * stream, expecting it empty: then it can never be placed, even by an instance still completing it,
+ * and if that instance placed it first the sweep leaves its stock alone. Releasing is idempotent on
+ * the product stream, so the sweeps of several instances at once give back nothing twice. Returns how
+ * many reservations it released.
  */
 export async function sweepOrphanedReservations(
   deps: SweepDeps,
@@ -45,7 +54,7 @@ export async function sweepOrphanedReservations(
         productId: reservation.product_id,
         orderId,
         qty: reservation.qty,
-        reason: reservation.order_state === 'cancelled' ? 'cancelled' : 'orphaned',
+        reason: RELEASE_REASONS[reservation.order_state],
         at: deps.clock().toISOString(),
       },
       { actor: 'system', correlationId: orderId },

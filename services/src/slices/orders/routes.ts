@@ -1,4 +1,12 @@
-import { type AdminMetrics, fromMinor, OrderInput, StatusChangeInput, shopConfig } from '@shop/contracts';
+import {
+  type AdminMetrics,
+  fromMinor,
+  OrderInput,
+  type OrderNote,
+  OrderNoteInput,
+  StatusChangeInput,
+  shopConfig,
+} from '@shop/contracts';
 import {
   allOrders,
   calendarDay,
@@ -17,15 +25,16 @@ import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
 import { type AuthEnv, type Caller, requireAdmin, requireUser } from '../accounts/auth';
 import { affiliateByCodeIn } from '../affiliates/code-check';
-import { handleChangeOrderStatus } from './change-status';
+import { handleCancelOrder, handleChangeOrderStatus } from './change-status';
 import { orderNotFound } from './decide';
 import { IDEMPOTENCY_KEY_PATTERN } from './idempotency';
+import { handleAddOrderNote } from './order-notes';
 import { handlePlaceOrder } from './place-order';
 
 /**
- * Orders: a signed-in shopper places and reads their own; an admin reads all, moves them along the
- * state machine and reads the dashboard metrics. Someone else's order answers 404, never 403, so
- * guessing ids reveals nothing.
+ * Orders: a signed-in shopper places, reads and cancels their own; an admin reads all, moves them
+ * along the state machine, leaves notes on them and reads the dashboard metrics. Someone else's order
+ * answers 404, never 403, so guessing ids reveals nothing.
  */
 export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
@@ -82,6 +91,20 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
     return c.json(visibleTo(c.var.caller, orderTracking(deps.readModels, { id })));
   });
 
+  app.post('/orders/:id/cancel', requireUser(deps), async (c) => {
+    const id = c.req.param('id');
+    await handleCancelOrder(deps, id, c.var.caller.id);
+    return c.json(visibleTo(c.var.caller, orderDetails(deps.readModels, { id })));
+  });
+
+  app.post('/admin/orders/:id/notes', requireAdmin(deps), validate('json', OrderNoteInput), async (c) => {
+    const id = c.req.param('id');
+    const noteId = await handleAddOrderNote(deps, id, c.req.valid('json').text, c.var.caller.id);
+    const note = orderDetails(deps.readModels, { id, history: true })?.notes?.find((n) => n.id === noteId);
+    if (!note) throw orderNotFound();
+    return c.json<OrderNote>(note, 201);
+  });
+
   app.put('/admin/orders/:id/status', requireAdmin(deps), validate('json', StatusChangeInput), async (c) => {
     const id = c.req.param('id');
     await handleChangeOrderStatus(deps, id, c.req.valid('json').status, c.var.caller.id);
@@ -96,11 +119,12 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
       const sales = dailySales(deps.readModels, { lastDay: today, days: shopConfig.salesChartDays });
       const metrics: AdminMetrics = {
         ...orderCounts(deps.readModels),
-        sales: sales.map(({ day, amount, orders }) => ({
+        sales: sales.map(({ day, amount, orders, refunds }) => ({
           date: day,
           salesUSD: fromMinor(amount),
           amount: fromMinor(amount),
           orders,
+          refunds: fromMinor(refunds),
         })),
         configWarnings: [...deps.configWarnings],
       };

@@ -2,6 +2,7 @@ import { type ErrorBody, type EventStore, type Order, type Product, streams } fr
 import { findCatalogueEntry } from '@shop/projections';
 import { anOrderPlaced } from '@shop/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { handleCommand } from '../../platform/commands/handle-command';
 import {
   openTestShop,
   registerUser,
@@ -12,8 +13,10 @@ import {
 import { productDecider } from '../catalogue/decide';
 import type { ProductEvent } from '../catalogue/product';
 import { reserveProductStock } from '../catalogue/stock';
+import { returnDecider } from '../returns/decide';
+import { askToReturn, returnUntil } from '../returns/returns-test-kit';
 import { ALREADY_BEING_PLACED } from './idempotency';
-import { createProduct, orderBody, registerUsers } from './order-test-kit';
+import { createProduct, deliver, orderBody, placeOrderOk, registerUsers } from './order-test-kit';
 import { handlePlaceOrder } from './place-order';
 import { RESERVATION_GRACE_MS, sweepOrphanedReservations } from './reservation-sweep';
 
@@ -159,6 +162,35 @@ describe('the reservation sweep', () => {
     expect(released).toMatchObject({
       type: 'StockReleased',
       data: { orderId: 'never-placed', reason: 'orphaned' },
+    });
+  });
+
+  it('finishes a received return whose units a crash kept from coming back, once', async () => {
+    const shopper = await registerUser(t);
+    const order = await placeOrderOk(t, shopper, [{ product: tee, qty: 3 }]);
+    const delivered = await deliver(t, admin, order.id);
+    const asked = await askToReturn(t, shopper, delivered, [{ line: 0, qty: 2 }]);
+    await returnUntil(t, admin, asked.body.id, 'Approved');
+    // The return is marked Received, and the process dies before putting the units back.
+    await handleCommand(
+      t.deps,
+      returnDecider,
+      streams.orderReturn(asked.body.id),
+      {
+        type: 'ChangeReturnStatus',
+        data: { returnId: asked.body.id, to: 'Received', by: admin.id, at: t.clock.now().toISOString() },
+      },
+      { actor: admin.id },
+    );
+    expect(await streamStock(tee)).toBe(2);
+
+    t.clock.advance(RESERVATION_GRACE_MS + 1_000);
+    expect(await sweepOrphanedReservations(t.deps)).toBe(1);
+    expect([await streamStock(tee), await catalogueStock(tee)]).toEqual([4, 4]);
+    expect(await sweepOrphanedReservations(t.deps)).toBe(0);
+    expect((await t.deps.store.readStream(streams.product(tee.id))).at(-1)).toMatchObject({
+      type: 'StockReleased',
+      data: { orderId: order.id, qty: 2, reason: 'returned' },
     });
   });
 

@@ -12,6 +12,7 @@ import { PAYMENT_METHOD_LABELS } from '../../../ui/payment-labels';
 import { PriceSummary } from '../../../ui/price-summary';
 import { SupportContacts, SupportReach } from '../../../ui/support-contacts';
 import { orderQuery } from '../api/account';
+import { CancelPanel, ReturnsPanel } from './after-sale';
 import { OrderStatusBadge } from './status-badge';
 import './account.css';
 import '../../../ui/field.css';
@@ -86,6 +87,8 @@ export function OrderPage({ id }: { id: string }) {
           {data.isDelivered && <span className="muted"> on {formatShopDate(data.deliveredAt)}</span>}
         </p>
       </div>
+
+      <CancelPanel order={data} />
 
       <div className="panel-grid">
         <section className="panel" aria-labelledby="shipping-title">
@@ -176,6 +179,8 @@ export function OrderPage({ id }: { id: string }) {
           </button>
         )}
       </section>
+
+      <ReturnsPanel order={data} />
 
       <section className="panel" aria-labelledby="help-title">
         <h2 id="help-title">Need help with your order?</h2>

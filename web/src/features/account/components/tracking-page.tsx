@@ -95,7 +95,7 @@ export function TrackingPage({ id }: { id: string }) {
         <ol className="timeline">
           {timeline.map((step) => (
             <li
-              key={step.key}
+              key={`${step.returnId ?? 'order'}-${step.key}`}
               data-state={step.state}
               aria-current={step.state === 'current' ? 'step' : undefined}
             >

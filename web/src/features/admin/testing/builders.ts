@@ -69,6 +69,10 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     shippingPrice: 0,
     totalPrice: 9000,
     affiliateCode: null,
+    deliveryNote: null,
+    cancelledBy: null,
+    refundDue: null,
+    returnableUntil: null,
     User: { name: 'Ayesha Khan', email: 'ayesha@example.pk', contact: '0300-1234567' },
     OrderItems: items,
     orderItems: items,
@@ -114,8 +118,8 @@ export function someMetrics(overrides: Partial<AdminMetrics> = {}): AdminMetrics
     awaitingPayment: 2,
     configWarnings: [],
     sales: [
-      { date: '2025-03-03', salesUSD: 4500, amount: 4500, orders: 1 },
-      { date: '2025-03-04', salesUSD: 9000.5, amount: 9000.5, orders: 2 },
+      { date: '2025-03-03', salesUSD: 4500, amount: 4500, orders: 1, refunds: 0 },
+      { date: '2025-03-04', salesUSD: 9000.5, amount: 9000.5, orders: 2, refunds: 0 },
     ],
     ...overrides,
   };

@@ -1,4 +1,5 @@
 import {
+  DELIVERY_NOTE_MAX,
   fromMinor,
   manualPaymentAccounts,
   type PaymentMethod,
@@ -16,7 +17,7 @@ import { normaliseAffiliateCode, useRememberedReferral } from '../../../lib/refe
 import { useSession } from '../../../lib/session';
 import { useShopInfo } from '../../../lib/shop-info';
 import { EmptyState } from '../../../ui/empty-state';
-import { Field, FormError } from '../../../ui/field';
+import { Field, FormError, TextAreaField } from '../../../ui/field';
 import { formatMoney } from '../../../ui/money';
 import { useZodForm } from '../../../ui/use-zod-form';
 import { fetchProduct, placeOrder, useAffiliateCodeCheck } from '../api/orders';
@@ -48,6 +49,7 @@ export function CheckoutPage() {
   const rememberedCode = useRememberedReferral();
   const [affiliateCode, setAffiliateCode] = useState(rememberedCode);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('COD');
+  const [deliveryNote, setDeliveryNote] = useState('');
 
   const shop = useShopInfo();
 
@@ -89,6 +91,7 @@ export function CheckoutPage() {
           shippingPrice: fromMinor(pricing.shippingPrice),
           totalPrice: fromMinor(pricing.totalPrice),
           ...(validCode ? { affiliateCode: validCode } : {}),
+          ...(deliveryNote.trim() ? { deliveryNote: deliveryNote.trim() } : {}),
         },
         checkoutAttemptKey(),
       );
@@ -167,6 +170,17 @@ export function CheckoutPage() {
               autoComplete="tel"
               placeholder="0300-1234567"
               {...field('phone')}
+            />
+            <TextAreaField
+              label="Delivery note (optional)"
+              name="deliveryNote"
+              rows={2}
+              maxLength={DELIVERY_NOTE_MAX}
+              placeholder="e.g. call before coming, gate 2"
+              hint={`For the courier, at most ${DELIVERY_NOTE_MAX} characters.`}
+              value={deliveryNote}
+              error={errors.deliveryNote}
+              onChange={(event) => setDeliveryNote(event.currentTarget.value)}
             />
           </fieldset>
 

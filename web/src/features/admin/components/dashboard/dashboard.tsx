@@ -41,6 +41,9 @@ export function Dashboard() {
         <Link to="/admin/orders" className="button button--ghost">
           Manage Orders
         </Link>
+        <Link to="/admin/returns" className="button button--ghost">
+          Returns
+        </Link>
         <Link to="/admin/reviews" className="button button--ghost">
           View Reviews
         </Link>
