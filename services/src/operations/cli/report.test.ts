@@ -96,11 +96,12 @@ describe('npm run report -- sales', () => {
       })),
     ).toEqual(metrics.sales.map(({ date, orders, amount, refunds }) => ({ date, orders, amount, refunds })));
     expect(metrics.sales.filter((day) => day.amount !== 0).map((day) => [day.date, day.amount])).toEqual([
-      ['2024-02-10', 90],
-      ['2024-02-21', 195.5],
-      ['2024-03-01', 151],
+      // Each order's lines plus PKR 200 shipping (none is over the PKR 1,500 free-shipping line).
+      ['2024-02-10', 280],
+      ['2024-02-21', 395.5],
+      ['2024-03-01', 351],
       ['2024-03-05', -75.5],
-      ['2024-03-10', 50],
+      ['2024-03-10', 240],
     ]);
   });
 
@@ -125,7 +126,7 @@ describe('npm run report -- sales', () => {
     const kept = dataOf('OrderPlaced').filter((o) => !gone.has(o.orderId));
     const amount = kept.reduce((sum, o) => sum + o.totalPrice, 0) / 100;
     const refunds = dataOf('ReturnRefunded').reduce((sum, r) => sum + r.amount, 0) / 100;
-    expect([kept.length, amount, refunds]).toEqual([2, 281, 80]);
+    expect([kept.length, amount, refunds]).toEqual([2, 671, 80]);
 
     const expectedTotal = [
       'total',

@@ -89,12 +89,12 @@ describe('POST /api/orders/{id}/cancel', () => {
   it('a Paid order that is cancelled shows the admin (and the shopper) that its total is owed back', async () => {
     const order = await placeOrderOk(t, ayesha, [{ product: tee, qty: 1 }], { paymentMethod: 'Card' });
     await setStatus(t, admin, order.id, 'Paid');
-    expect((await cancel(order.id, ayesha)).body).toMatchObject({ status: 'Cancelled', refundDue: 50 });
+    expect((await cancel(order.id, ayesha)).body).toMatchObject({ status: 'Cancelled', refundDue: 240 });
     const seenByAdmin = await t.request<Order>('GET', `/api/orders/${order.id}`, { token: admin.token });
-    expect(seenByAdmin.body).toMatchObject({ refundDue: 50, isPaid: true, cancelledBy: 'customer' });
+    expect(seenByAdmin.body).toMatchObject({ refundDue: 240, isPaid: true, cancelledBy: 'customer' });
     const listed = await t.request<Order[]>('GET', '/api/orders', { token: admin.token });
     expect(listed.body.find((o) => o.id === order.id)).toMatchObject({
-      refundDue: 50,
+      refundDue: 240,
       cancelledBy: 'customer',
     });
   });

@@ -89,7 +89,7 @@ describe('cancelling from the order page', () => {
           { status: 409 },
         ),
       ),
-      answer(anOrder({ id: '52', status: 'Processing' })),
+      answer(anOrder({ id: '52', reference: 'AX-52', status: 'Processing' })),
     );
     const { router } = renderApp('/order/51');
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel Order' }));
@@ -99,7 +99,7 @@ describe('cancelling from the order page', () => {
     );
 
     await router.navigate({ to: '/order/$id', params: { id: '52' } });
-    expect(await screen.findByRole('heading', { name: 'Order #52' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Order AX-52' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel Order' })).toBeNull();
   });
 

@@ -157,7 +157,7 @@ describe('the order overlay after the sale', () => {
     );
     renderApp('/admin/orders');
     fireEvent.click((await screen.findAllByRole('button', { name: 'Open order 71' }))[0]!);
-    const overlay = within(await screen.findByRole('dialog', { name: 'Order #71' }));
+    const overlay = within(await screen.findByRole('dialog', { name: 'Order R-71' }));
 
     expect(overlay.getByText('call before coming, gate 2')).toBeTruthy();
     expect(await overlay.findByText('VIP customer')).toBeTruthy();
