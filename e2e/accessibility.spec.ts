@@ -75,6 +75,7 @@ const SCREENS: readonly Screen[] = [
   { route: '/admin/affiliates', who: 'admin' },
   { route: '/admin/customers', who: 'admin' },
   { route: '/admin/reviews', who: 'admin' },
+  { route: '/admin/returns', who: 'admin' },
 ];
 
 const WIDTHS = [1280, 390] as const;
@@ -167,7 +168,7 @@ describe('accessibility', () => {
     await storeSession(context, s.admin);
     for (const width of WIDTHS) {
       await open(page, '/admin/orders', width);
-      await page.getByRole('button', { name: `Open order ${s.order.id}` }).click();
+      await page.getByRole('button', { name: `Open order ${s.order.reference}` }).click();
       const dialog = await visible(page.getByRole('dialog', { name: `Order ${s.order.reference}` }));
       await visible(dialog.getByRole('heading', { name: 'Status history' }));
       await page.waitForLoadState('networkidle');

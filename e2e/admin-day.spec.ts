@@ -141,7 +141,7 @@ describe("an admin's day", () => {
         .click();
       await waitForText(orderRow.locator('td').nth(5), new RegExp(`^${next}$`));
     }
-    await page.getByRole('button', { name: `Open order ${order.id}` }).click();
+    await page.getByRole('button', { name: `Open order ${order.reference}` }).click();
     const overlay = await visible(page.getByRole('dialog', { name: `Order ${order.reference}` }));
     await waitForText(overlay.locator('.admin-history'), /Dispatched\s*→?\s*to\s*Delivered/);
     const history = (await overlay.locator('.admin-history__item').allTextContents()).map((item) =>
@@ -264,7 +264,7 @@ describe("an admin's day", () => {
       await page.screenshot({ path: join(screenshotDir, `admin-dashboard-${width}.png`), fullPage: true });
 
       await page.goto('/admin/orders');
-      await page.getByRole('button', { name: `Open order ${order.id}` }).click();
+      await page.getByRole('button', { name: `Open order ${order.reference}` }).click();
       const overlay = await visible(page.getByRole('dialog', { name: `Order ${order.reference}` }));
       await waitForText(overlay.locator('.admin-history'), /Pending\s*→?\s*to\s*Dispatched/);
       await page.screenshot({ path: join(screenshotDir, `admin-orders-overlay-${width}.png`) });

@@ -24,7 +24,7 @@ describe('e-mail', () => {
 
     await storeSession(context, shopper);
     await page.goto(link!);
-    await visible(page.getByRole('heading', { level: 1, name: `Order #${order.id}` }));
+    await visible(page.getByRole('heading', { level: 1, name: `Order ${order.reference}` }));
     expect(inbox.to(shopper.email)).toHaveLength(1);
   });
 });

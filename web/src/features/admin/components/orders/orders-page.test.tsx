@@ -30,7 +30,7 @@ const withHistory = (order: Order): Order => ({
 
 /** The table row of an order, found by its open button. */
 function rowOf(id: string): HTMLElement {
-  const row = screen.getByRole('button', { name: `Open order ${id}` }).closest('tr');
+  const row = screen.getByRole('button', { name: `Open order R-${id}` }).closest('tr');
   if (!row) throw new Error(`No row for order ${id}`);
   return row;
 }
@@ -158,7 +158,7 @@ describe('admin orders page', () => {
     server.use(http.get('/api/orders/o2', () => HttpResponse.json(withHistory(delivered))));
     renderApp('/admin/orders');
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Open order o2' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Open order R-o2' }));
 
     const dialog = within(await screen.findByRole('dialog', { name: 'Order R-o2' }));
     expect(screen.getByRole('dialog').getAttribute('aria-modal')).toBe('true');
@@ -186,7 +186,7 @@ describe('admin orders page', () => {
     server.use(http.get('/api/orders/o1', () => HttpResponse.json(withHistory(pending))));
     renderApp('/admin/orders');
 
-    await screen.findByRole('button', { name: 'Open order o1' });
+    await screen.findByRole('button', { name: 'Open order R-o1' });
     // A click anywhere on the row opens it, not only on the order number.
     fireEvent.click(within(rowOf('o1')).getByText('Ayesha Khan'));
     const dialog = await screen.findByRole('dialog', { name: 'Order R-o1' });
@@ -196,7 +196,7 @@ describe('admin orders page', () => {
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-    fireEvent.click(screen.getByRole('button', { name: 'Open order o1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Open order R-o1' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
@@ -225,7 +225,7 @@ describe('admin orders page', () => {
       }),
     );
     renderApp('/admin/orders');
-    fireEvent.click(await screen.findByRole('button', { name: 'Open order o1' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Open order R-o1' }));
     const dialog = within(await screen.findByRole('dialog'));
 
     fireEvent.change(dialog.getByRole('combobox', { name: 'Status of order o1' }), {
@@ -251,7 +251,7 @@ describe('admin orders page', () => {
     server.use(http.get('/api/orders/o1', () => errorResponse(404, 'Order not found', 'NOT_FOUND')));
     renderApp('/admin/orders');
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Open order o1' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Open order R-o1' }));
 
     expect(await within(await screen.findByRole('dialog')).findByText('Order not found')).toBeTruthy();
   });

@@ -71,7 +71,7 @@ function OpenOrderButton({ order, onOpen }: { order: Order; onOpen: (id: string)
       type="button"
       className="admin-link-button"
       onClick={() => onOpen(order.id)}
-      aria-label={`Open order ${order.id}`}
+      aria-label={`Open order ${order.reference}`}
       aria-haspopup="dialog"
     >
       {order.reference}
