@@ -1,6 +1,9 @@
-import { type EventData, streams, uuidv7 } from '@shop/contracts';
+import { type ErrorBody, type EventData, streams, uuidv7 } from '@shop/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SESSION_ENDED } from '../../slices/accounts/auth';
+import { RESET_LINK } from '../../slices/accounts/decide';
 import { requestIdOfResetToken } from '../../slices/accounts/reset-token';
+import { PASSWORD_RESET } from '../../slices/accounts/routes';
 import { createProduct, placeOrderOk, setStatus } from '../../slices/orders/order-test-kit';
 import { TEST_PUBLIC_URL, testMailSettings, waitForCounts } from '../../test-support/mail-shop';
 import { SmtpInbox } from '../../test-support/smtp-inbox';
@@ -8,6 +11,7 @@ import {
   openTestShop,
   registerUser,
   type SignedInUser,
+  signIn,
   signInAdmin,
   TEST_SIGNING_SECRET,
   type TestShop,
@@ -121,6 +125,51 @@ describe('e-mail to a real SMTP server', () => {
     const token = new URL(link!).searchParams.get('token')!;
     expect(requestIdOfResetToken(new TextEncoder().encode(TEST_SIGNING_SECRET), token)).toBe(requestId);
     expect(mail!.html).toContain(`href="${link}"`);
+  });
+
+  it('resets a password with the link from the e-mail: the new password signs in; the old one, the old sessions and the link again are refused', async () => {
+    const shopper = await registerUser(t, { name: 'Maryam', password: 'her old password' });
+    const laptop = await signIn(t, shopper.email, 'her old password');
+    const login = (password: string) =>
+      t.request<ErrorBody>('POST', '/api/auth/login', { body: { email: shopper.email, password } });
+
+    const asked = await t.request('POST', '/api/auth/forgot-password', { body: { email: shopper.email } });
+    expect(asked.status).toBe(202);
+
+    await inbox.waitUntil(() => inbox.to(shopper.email).length === 1);
+    const [mail] = inbox.to(shopper.email);
+    expect(mail!.subject).toBe('Reset your Apex Athletics password');
+    const links = mail!.links.filter((href) => href.startsWith(`${TEST_PUBLIC_URL}/reset-password?`));
+    expect(links).toHaveLength(1);
+    const token = new URL(links[0]!).searchParams.get('token');
+    expect(token).toBeTruthy();
+
+    const reset = (password: string) =>
+      t.request<{ message: string } & ErrorBody>('POST', '/api/auth/reset-password', {
+        body: { token, password },
+      });
+    const done = await reset('her brand new password');
+    expect([done.status, done.body.message]).toEqual([200, PASSWORD_RESET]);
+
+    // signIn fails unless the shop answers 200; the new session reads the shopper's own profile.
+    const fresh = await signIn(t, shopper.email, 'her brand new password');
+    const profile = await t.request('GET', '/api/users/profile', { token: fresh.token });
+    expect([profile.status, profile.body.email, profile.body.name]).toEqual([200, shopper.email, 'Maryam']);
+
+    const old = await login('her old password');
+    expect(old.status).toBe(401);
+
+    // The session from registration and one signed in on another device before the reset both ended.
+    for (const before of [shopper.token, laptop.token]) {
+      const read = await t.request<ErrorBody>('GET', '/api/users/profile', { token: before });
+      expect([read.status, read.body.message]).toEqual([401, SESSION_ENDED]);
+    }
+
+    const again = await reset('yet another password');
+    expect([again.status, again.body.message]).toEqual([400, RESET_LINK.used]);
+    expect((await login('yet another password')).status).toBe(401);
+    expect((await login('her brand new password')).status).toBe(200);
+    expect(inbox.to(shopper.email)).toHaveLength(1);
   });
 
   it('marks a message the server refuses for good as failed, with the reason, and does not retry it', async () => {
