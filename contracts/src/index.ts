@@ -7,6 +7,7 @@ export * from './events';
 export * from './ids';
 export * from './money';
 export * from './orders';
+export * from './reports';
 export * from './returns';
 export * from './reviews';
 export * from './shop-config';

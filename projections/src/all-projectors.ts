@@ -5,6 +5,7 @@ import { metricsProjector } from './metrics';
 import { ordersProjector } from './orders';
 import type { Projector } from './projector';
 import { reviewsProjector } from './reviews';
+import { salesProjector } from './sales';
 
 /** Every read model's projector, in the order the runner applies them. One line per read model. */
 export const allProjectors: readonly Projector[] = [
@@ -14,4 +15,5 @@ export const allProjectors: readonly Projector[] = [
   ordersProjector,
   affiliatesProjector,
   metricsProjector,
+  salesProjector,
 ];

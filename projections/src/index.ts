@@ -25,3 +25,4 @@ export type {
 } from './read-models';
 export * from './reviews';
 export { ProjectionRunner, type ProjectionRunnerOptions, type RebuildResult } from './runner';
+export * from './sales';

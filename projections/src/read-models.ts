@@ -14,6 +14,7 @@ import type {
   OrdersTable,
 } from './orders/tables';
 import type { ReviewAuthorsTable, ReviewProductsTable, ReviewsTable } from './reviews/tables';
+import type { SalesFactsTable } from './sales/tables';
 
 /** How a projector stands: applying events, stopped on an event it could not apply, or not started. */
 export type ProjectorState = 'running' | 'failed' | 'stopped';
@@ -66,4 +67,5 @@ export interface ReadModels {
   metrics_counters: MetricsCountersTable;
   metrics_daily_sales: MetricsDailySalesTable;
   metrics_orders: MetricsOrdersTable;
+  sales_facts: SalesFactsTable;
 }

@@ -100,22 +100,3 @@ export function allocateByCategory(data: EventData<'OrderPlaced'>): Map<string, 
   }
   return new Map(shares.map((s) => [s.category, s.amount]));
 }
-
-/** Every day from `from` to `to`, inclusive (YYYY-MM-DD). */
-export function daysBetween(from: string, to: string): string[] {
-  const count =
-    Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-  return count > 0 ? daysEndingWith(to, count) : [];
-}
-
-/** The ISO 8601 week of a calendar day: YYYY-Www, weeks starting on Monday. */
-export function isoWeek(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  const weekday = (date.getUTCDay() + 6) % 7;
-  date.setUTCDate(date.getUTCDate() - weekday + 3); // the Thursday of this week decides its year
-  const year = date.getUTCFullYear();
-  const january4 = new Date(Date.UTC(year, 0, 4));
-  const days = (date.getTime() - january4.getTime()) / 86_400_000;
-  const week = 1 + Math.round((days - 3 + ((january4.getUTCDay() + 6) % 7)) / 7);
-  return `${year}-W${String(week).padStart(2, '0')}`;
-}
