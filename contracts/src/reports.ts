@@ -92,3 +92,8 @@ export interface SalesReport {
   /** Present when the report was replayed from the log up to this moment. */
   asOf?: string;
 }
+
+/** A row's share of the total's net sales, in percent with one decimal (0 when the total is 0). */
+export function shareOfTotal(row: SalesFigures, total: SalesFigures): number {
+  return total.net === 0 ? 0 : Math.round((row.net / total.net) * 1_000) / 10;
+}

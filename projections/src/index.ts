@@ -3,6 +3,7 @@
  * projectors that build them from the event log, and the runner that keeps them up to date.
  */
 export * from './affiliates';
+export { type AsOfOptions, readAsOf } from './as-of';
 export { allProjectors } from './all-projectors';
 export { ProjectorFailed } from './apply-chunk';
 export * from './catalogue';

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { operationsRoutes } from './operations/projections-routes';
+import { reportsRoutes } from './operations/reports/reports-routes';
 import type { ShopDeps } from './shop-deps';
 import { accountsRoutes } from './slices/accounts/routes';
 import { affiliatesRoutes } from './slices/affiliates/routes';
@@ -16,5 +17,6 @@ export function apiRoutes(deps: ShopDeps): Hono {
   api.route('/', ordersRoutes(deps));
   api.route('/', affiliatesRoutes(deps));
   api.route('/', operationsRoutes(deps));
+  api.route('/', reportsRoutes(deps));
   return api;
 }

@@ -103,9 +103,9 @@ describe('npm run report -- sales', () => {
     await orderAt('2024-03-01T12:00:00.000Z', [{ product: tee, qty: 1 }]);
     const table = await report('--from', '2024-03-01', '--to', '2024-03-01', '--by', 'affiliate');
     expect(table.trim().split('\n')).toEqual([
-      expect.stringMatching(/^affiliate\s+orders\s+amount$/),
-      expect.stringMatching(/^\(none\)\s+1\s+50\.00$/),
-      expect.stringMatching(/^total\s+1\s+50\.00$/),
+      expect.stringMatching(/^affiliate\s+orders\s+amount\s+units\s+gross\s+discounts\s+refunds\s+net$/),
+      expect.stringMatching(/^\(none\)\s+1\s+50\.00\s+1\s+40\.00\s+0\.00\s+0\.00\s+40\.00$/),
+      expect.stringMatching(/^total\s+1\s+50\.00\s+1\s+40\.00\s+0\.00\s+0\.00\s+40\.00$/),
     ]);
   });
 

@@ -6,13 +6,14 @@ import { openEventStore } from '../../platform/eventstore/open-event-store';
 import { SALES_GROUPINGS, type SalesGrouping, SalesLedger, type SalesRow } from '../reports/sales-report';
 import { type CommandIo, formatTable, parseOptions, progressBar, UsageError } from './io';
 import { parseDay, readLog } from './log';
+import { neutralisedText } from './table-writers';
 
-// `npm run report -- sales --from DATE --to DATE --by day|week|month|category|affiliate [--format table|csv]`:
-// sales by replaying the whole log (never the read models), as the dashboard defines them. Amounts are in
-// the shop's currency; by category, an order's total is shared over its lines' categories by value.
+// `npm run report -- sales --from DATE --to DATE --by GROUPING [--format table|csv]`: sales by replaying
+// the whole log (never the read models). `amount` is the dashboard's figure (orders' totals, shared over
+// a grouping by line value); units, gross, discounts, refunds and net are the sales report's
+// (GET /api/admin/reports/sales), which this command checks. Money in the shop's currency.
 
-export const REPORT_USAGE =
-  'Usage: npm run report -- sales --from YYYY-MM-DD --to YYYY-MM-DD --by day|week|month|category|affiliate [--format table|csv]';
+export const REPORT_USAGE = `Usage: npm run report -- sales --from YYYY-MM-DD --to YYYY-MM-DD --by ${SALES_GROUPINGS.join('|')} [--format table|csv]`;
 
 export async function salesReport(
   io: CommandIo,
@@ -36,13 +37,40 @@ export async function salesReport(
 
 const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
+const COLUMNS = ['orders', 'amount', 'units', 'gross', 'discounts', 'refunds', 'net'] as const;
+
+function cellsOf(row: Omit<SalesRow, 'group'>): string[] {
+  const money = (minor: number) => fromMinor(minor).toFixed(2);
+  const net = row.gross - row.discounts - row.refunds;
+  return [
+    String(row.orders),
+    money(row.amount),
+    String(row.units),
+    money(row.gross),
+    money(row.discounts),
+    money(row.refunds),
+    money(net),
+  ];
+}
+
 export function formatSales(rows: readonly SalesRow[], by: SalesGrouping, format: 'table' | 'csv'): string {
-  const cells = rows.map((row) => [row.group, String(row.orders), fromMinor(row.amount).toFixed(2)]);
-  if (format === 'csv')
-    return `${[[by, 'orders', 'amount'], ...cells].map((r) => r.map(csvCell).join(',')).join('\n')}\n`;
-  const total = rows.reduce((sum, row) => sum + row.amount, 0);
-  const orders = rows.reduce((sum, row) => sum + row.orders, 0);
-  return `${formatTable([by, 'orders', 'amount'], [...cells, ['total', String(orders), fromMinor(total).toFixed(2)]])}\n`;
+  const heading = [by, ...COLUMNS];
+  if (format === 'csv') {
+    // A city is what a shopper typed: a spreadsheet must not run it.
+    const cells = rows.map((row) => [neutralisedText(row.group), ...cellsOf(row)]);
+    return `${[heading, ...cells].map((r) => r.map(csvCell).join(',')).join('\n')}\n`;
+  }
+  const cells = rows.map((row) => [row.group, ...cellsOf(row)]);
+  const sum = (pick: (row: SalesRow) => number) => rows.reduce((total, row) => total + pick(row), 0);
+  const total = cellsOf({
+    orders: sum((row) => row.orders),
+    amount: sum((row) => row.amount),
+    units: sum((row) => row.units),
+    gross: sum((row) => row.gross),
+    discounts: sum((row) => row.discounts),
+    refunds: sum((row) => row.refunds),
+  });
+  return `${formatTable(heading, [...cells, ['total', ...total]])}\n`;
 }
 
 export async function reportCommand(args: readonly string[], io: CommandIo): Promise<number> {

@@ -1,7 +1,8 @@
 import type { EventData, RecordedEvent } from '@shop/contracts';
+import { isoWeek } from '@shop/projections';
 import { anOrderPlaced } from '@shop/testing';
 import { describe, expect, it } from 'vitest';
-import { allocateByCategory, isoWeek, SalesLedger } from './sales-report';
+import { SalesLedger, type SalesRow } from './sales-report';
 
 let position = 0;
 function recorded(type: string, data: unknown): RecordedEvent {
@@ -40,6 +41,11 @@ const line = (category: string, unitPrice: number, qty = 1) => ({
   size: 'MD',
 });
 
+/** The dashboard's figures of a report's rows. */
+const dashboard = (rows: SalesRow[]) => rows.map(({ group, orders, amount }) => ({ group, orders, amount }));
+/** The periods that sold. */
+const sold = (rows: SalesRow[]) => dashboard(rows.filter((row) => row.orders > 0));
+
 function ledgerOf(...events: RecordedEvent[]): SalesLedger {
   const ledger = new SalesLedger();
   for (const event of events) ledger.add(event);
@@ -56,7 +62,9 @@ describe('sales replayed from the log', () => {
   ];
 
   it('groups by Karachi day, zero-filled, cancelled orders left out', () => {
-    expect(ledgerOf(...events).report({ from: '2024-04-30', to: '2024-05-02', by: 'day' })).toEqual([
+    expect(
+      dashboard(ledgerOf(...events).report({ from: '2024-04-30', to: '2024-05-02', by: 'day' })),
+    ).toEqual([
       { group: '2024-04-30', orders: 1, amount: 1_000 },
       { group: '2024-05-01', orders: 1, amount: 2_000 },
       { group: '2024-05-02', orders: 0, amount: 0 },
@@ -66,15 +74,15 @@ describe('sales replayed from the log', () => {
   it('groups by ISO week, month and affiliate code', () => {
     const ledger = ledgerOf(...events);
     const range = { from: '2024-04-01', to: '2024-05-31' };
-    expect(ledger.report({ ...range, by: 'week' })).toEqual([
+    expect(sold(ledger.report({ ...range, by: 'week' }))).toEqual([
       { group: '2024-W18', orders: 2, amount: 3_000 },
       { group: '2024-W19', orders: 1, amount: 4_000 },
     ]);
-    expect(ledger.report({ ...range, by: 'month' })).toEqual([
+    expect(dashboard(ledger.report({ ...range, by: 'month' }))).toEqual([
       { group: '2024-04', orders: 1, amount: 1_000 },
       { group: '2024-05', orders: 2, amount: 6_000 },
     ]);
-    expect(ledger.report({ ...range, by: 'affiliate' })).toEqual([
+    expect(dashboard(ledger.report({ ...range, by: 'affiliate' }))).toEqual([
       { group: '(none)', orders: 2, amount: 5_000 },
       { group: 'AYE5', orders: 1, amount: 2_000 },
     ]);
@@ -85,15 +93,10 @@ describe('sales replayed from the log', () => {
       lines: [line('Shirts', 1_000), line('Shorts', 1_000), line('Bras', 1_000)],
       totalPrice: 3_100,
     });
-    const shares = allocateByCategory(order);
-    expect([...shares.values()].reduce((sum, v) => sum + v, 0)).toBe(3_100);
-    expect([...shares.values()].sort()).toEqual([1_033, 1_033, 1_034]);
     const ledger = ledgerOf(recorded('OrderPlaced', order));
-    expect(ledger.report({ from: '2024-05-01', to: '2024-05-01', by: 'category' })).toEqual([
-      { group: 'Bras', orders: 1, amount: expect.any(Number) },
-      { group: 'Shirts', orders: 1, amount: expect.any(Number) },
-      { group: 'Shorts', orders: 1, amount: expect.any(Number) },
-    ]);
+    const rows = ledger.report({ from: '2024-05-01', to: '2024-05-01', by: 'category' });
+    expect(rows.map((row) => row.group)).toEqual(['Bras', 'Shirts', 'Shorts']);
+    expect(rows.map((row) => row.amount)).toEqual([1_033, 1_034, 1_033]); // the leftover paisa to the first line
   });
 
   it('names ISO weeks across year ends', () => {

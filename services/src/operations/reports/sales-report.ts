@@ -1,24 +1,44 @@
-import { type EventData, eventSchemas, type RecordedEvent, shopConfig } from '@shop/contracts';
-import { calendarDay, daysEndingWith } from '@shop/projections';
+import {
+  type EventData,
+  eventSchemas,
+  type RecordedEvent,
+  SALES_REPORT_GROUPINGS,
+  type SalesReportGrouping,
+  shareByWeight,
+  shopConfig,
+} from '@shop/contracts';
+import { calendarDay, daysBetween, isoWeek } from '@shop/projections';
 
-// Sales computed from the log itself, not the read models, with the dashboard's definition
-// (projections/src/metrics): an order counts with its totalPrice on the calendar day, in the shop's
-// time zone, of the moment it was placed; a cancelled order does not count at all.
+// Sales computed from the log itself, not the read models: the independent check of the dashboard
+// (projections/src/metrics) and of the sales reports (projections/src/sales). An order counts on the
+// calendar day, in the shop's time zone, of the moment it was placed; a refund on the day it was paid;
+// a cancelled order does not count at all, nor its refunds.
 
-export const SALES_GROUPINGS = ['day', 'week', 'month', 'category', 'affiliate'] as const;
-export type SalesGrouping = (typeof SALES_GROUPINGS)[number];
+export const SALES_GROUPINGS = SALES_REPORT_GROUPINGS;
+export type SalesGrouping = SalesReportGrouping;
 
 export interface SalesRow {
-  /** A day (YYYY-MM-DD), ISO week (YYYY-Www), month (YYYY-MM), category, or affiliate code. */
+  /** A day (YYYY-MM-DD), ISO week (YYYY-Www), month (YYYY-MM), category, product id, affiliate code, city or method. */
   group: string;
   orders: number;
-  /** Minor units. */
+  /** The dashboard's figure: the orders' totals, shipping included (by line dimensions, shared by value). Minor units. */
   amount: number;
+  /** Units sold. */
+  units: number;
+  /** Lines at their unit prices, minor units. */
+  gross: number;
+  /** The affiliate discount on those lines, minor units. */
+  discounts: number;
+  /** Refunds paid, minor units. */
+  refunds: number;
 }
+
+type Line = EventData<'OrderPlaced'>['lines'][number];
 
 interface PlacedOrder {
   day: string;
   data: EventData<'OrderPlaced'>;
+  refunds: { day: string; data: EventData<'ReturnRefunded'> }[];
 }
 
 /** Folds the log's order events; feed it every event in position order, then ask for a report. */
@@ -31,38 +51,75 @@ export class SalesLedger {
   add(event: RecordedEvent): void {
     if (event.type === 'OrderPlaced') {
       const data = eventSchemas.OrderPlaced.parse(event.data) as EventData<'OrderPlaced'>;
-      this.#orders.set(data.orderId, { day: calendarDay(data.at, this.timeZone), data });
+      this.#orders.set(data.orderId, { day: calendarDay(data.at, this.timeZone), data, refunds: [] });
     } else if (event.type === 'StatusChanged') {
       const data = eventSchemas.StatusChanged.parse(event.data) as EventData<'StatusChanged'>;
       if (data.to === 'Cancelled') this.#cancelled.add(data.orderId);
+    } else if (event.type === 'ReturnRefunded') {
+      const data = eventSchemas.ReturnRefunded.parse(event.data) as EventData<'ReturnRefunded'>;
+      this.#orders.get(data.orderId)?.refunds.push({ day: calendarDay(data.at, this.timeZone), data });
     }
   }
 
-  /** Orders placed on the days from `from` to `to` (inclusive, YYYY-MM-DD), grouped; days are zero-filled. */
+  /**
+   * Orders placed and refunds paid on the days from `from` to `to` (inclusive, YYYY-MM-DD), grouped;
+   * by day, week or month every period of the range has a row.
+   */
   report(args: { from: string; to: string; by: SalesGrouping }): SalesRow[] {
     const rows = new Map<string, SalesRow>();
-    const add = (group: string, orders: number, amount: number) => {
-      const row = rows.get(group) ?? { group, orders: 0, amount: 0 };
-      row.orders += orders;
-      row.amount += amount;
-      rows.set(group, row);
+    const row = (group: string) => {
+      let found = rows.get(group);
+      if (!found) {
+        found = { group, orders: 0, amount: 0, units: 0, gross: 0, discounts: 0, refunds: 0 };
+        rows.set(group, found);
+      }
+      return found;
     };
-    if (args.by === 'day') for (const day of daysBetween(args.from, args.to)) add(day, 0, 0);
-    for (const [orderId, { day, data }] of this.#orders) {
-      if (this.#cancelled.has(orderId) || day < args.from || day > args.to) continue;
-      if (args.by === 'category') {
-        for (const [category, amount] of allocateByCategory(data)) add(category, 1, amount);
-      } else add(groupOf(args.by, day, data), 1, data.totalPrice);
+    const inRange = (day: string) => day >= args.from && day <= args.to;
+    if (args.by === 'day' || args.by === 'week' || args.by === 'month') {
+      for (const day of daysBetween(args.from, args.to)) row(groupOf(args.by, day, anyOrder, anyLine));
+    }
+    for (const [orderId, { day, data, refunds }] of this.#orders) {
+      if (this.#cancelled.has(orderId)) continue;
+      if (inRange(day)) {
+        const groups = new Set<string>();
+        const discounts = shareByWeight(
+          data.discount,
+          data.lines.map((line) => line.unitPrice * line.qty),
+        );
+        const amounts = shareByWeight(
+          data.totalPrice,
+          data.lines.map((line) => line.unitPrice * line.qty),
+        );
+        data.lines.forEach((line, index) => {
+          const group = groupOf(args.by, day, data, line);
+          const r = row(group);
+          if (!groups.has(group)) r.orders += 1;
+          groups.add(group);
+          r.amount += amounts[index]!;
+          r.units += line.qty;
+          r.gross += line.unitPrice * line.qty;
+          r.discounts += discounts[index]!;
+        });
+      }
+      for (const refund of refunds) {
+        if (!inRange(refund.day)) continue;
+        for (const item of refund.data.items) {
+          const line = data.lines.find((candidate) => candidate.lineId === item.orderItemId);
+          if (!line) continue;
+          row(groupOf(args.by, refund.day, data, { ...line, category: item.category })).refunds +=
+            item.refund;
+        }
+      }
     }
     return [...rows.values()].sort((a, b) => (a.group < b.group ? -1 : a.group > b.group ? 1 : 0));
   }
 }
 
-function groupOf(
-  by: Exclude<SalesGrouping, 'category'>,
-  day: string,
-  data: EventData<'OrderPlaced'>,
-): string {
+const anyLine = {} as Line;
+const anyOrder = {} as EventData<'OrderPlaced'>;
+
+function groupOf(by: SalesGrouping, day: string, data: EventData<'OrderPlaced'>, line: Line): string {
   switch (by) {
     case 'day':
       return day;
@@ -70,33 +127,15 @@ function groupOf(
       return isoWeek(day);
     case 'month':
       return day.slice(0, 7);
+    case 'category':
+      return line.category;
+    case 'product':
+      return line.productId;
     case 'affiliate':
       return data.affiliateCode ?? '(none)';
+    case 'city':
+      return data.shippingAddress.city;
+    case 'paymentMethod':
+      return data.paymentMethod;
   }
-}
-
-/**
- * The order's total shared out over its lines' categories in proportion to their value, in whole
- * minor units (largest remainder), so the categories of an order add up to its total exactly.
- */
-export function allocateByCategory(data: EventData<'OrderPlaced'>): Map<string, number> {
-  const byCategory = new Map<string, number>();
-  for (const line of data.lines) {
-    byCategory.set(line.category, (byCategory.get(line.category) ?? 0) + line.unitPrice * line.qty);
-  }
-  const value = [...byCategory.values()].reduce((sum, v) => sum + v, 0);
-  if (value === 0) return new Map([[data.lines[0]!.category, data.totalPrice]]);
-  const shares = [...byCategory].map(([category, v]) => {
-    const exact = (data.totalPrice * v) / value;
-    return { category, amount: Math.floor(exact), remainder: exact - Math.floor(exact) };
-  });
-  let left = data.totalPrice - shares.reduce((sum, s) => sum + s.amount, 0);
-  for (const share of [...shares].sort(
-    (a, b) => b.remainder - a.remainder || (a.category < b.category ? -1 : 1),
-  )) {
-    if (left <= 0) break;
-    share.amount += 1;
-    left -= 1;
-  }
-  return new Map(shares.map((s) => [s.category, s.amount]));
 }
