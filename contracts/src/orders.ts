@@ -196,6 +196,8 @@ export interface Order {
   orderItems: OrderItem[];
   /** Only for an admin: every status change, oldest first. */
   statusHistory?: StatusChange[];
+  /** Present when an admin asked `?asOf=`: the order as the log stood at that moment. */
+  asOf?: string;
   /** Only for an admin: the notes on the order, oldest first. */
   notes?: OrderNote[];
 }
@@ -248,4 +250,6 @@ export interface AdminMetrics {
   delivered: number;
   cancelled: number;
   sales: SalesPoint[];
+  /** Present when asked `?asOf=`: the dashboard as the log stood at that moment. */
+  asOf?: string;
 }

@@ -6,6 +6,7 @@ import {
   type SalesReport,
   type SalesReportGrouping,
 } from '@shop/contracts';
+import type Database from 'better-sqlite3';
 import type { ReadModelsDb } from '../database';
 import { daysBetween, isoWeek } from '../metrics/days';
 import { NO_AFFILIATE } from './projector';
@@ -37,9 +38,10 @@ const SUMS = `count(DISTINCT CASE WHEN is_sale = 1 THEN order_id END) AS orders,
   coalesce(sum(units), 0) AS units, coalesce(sum(gross), 0) AS gross,
   coalesce(sum(discount), 0) AS discounts, coalesce(sum(refund), 0) AS refunds`;
 
-const statements = new WeakMap<ReadModelsDb, Map<string, ReturnType<ReadModelsDb['sqlite']['prepare']>>>();
+type Statement = Database.Statement<string[], unknown>;
+const statements = new WeakMap<ReadModelsDb, Map<string, Statement>>();
 
-function statement(db: ReadModelsDb, text: string) {
+function statement(db: ReadModelsDb, text: string): Statement {
   let cache = statements.get(db);
   if (!cache) {
     cache = new Map();
@@ -47,7 +49,7 @@ function statement(db: ReadModelsDb, text: string) {
   }
   let prepared = cache.get(text);
   if (!prepared) {
-    prepared = db.sqlite.prepare(text);
+    prepared = db.sqlite.prepare<string[], unknown>(text);
     cache.set(text, prepared);
   }
   return prepared;

@@ -133,7 +133,7 @@ describe('GET /api/admin/reports/sales', () => {
         .slice(1)
         .map((line) => line.split(','))
         .map(([group, orders, _amount, units, gross, discounts, refunds, net]) => ({
-          key: group,
+          key: group ?? '',
           orders: Number(orders),
           units: Number(units),
           gross: Number(gross),
@@ -170,6 +170,22 @@ describe('GET /api/admin/reports/sales', () => {
     expect(body.total).toMatchObject({ orders: 1, gross: 75.5, refunds: 155.5, net: -80 });
     // 30 January to 29 February: the first and the mixed order.
     expect(body.previous).toMatchObject({ orders: 2, units: 6, gross: 275.5, refunds: 0, net: 275.5 });
+  });
+
+  it('asOf a moment before a refund, answers without it', async () => {
+    const order = await orderAt('2024-03-01T12:00:00.000Z', [{ product: tee, qty: 2 }]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const beforeTheRefund = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await refund(order, '2024-03-02T10:00:00.000Z', [{ index: 0, qty: 1 }]);
+    const path = '/api/admin/reports/sales?from=2024-03-01&to=2024-03-31&by=category';
+    const now = await get<SalesReport>(path);
+    const then = await get<SalesReport>(`${path}&asOf=${beforeTheRefund}`);
+    expect(now.body.total).toMatchObject({ orders: 1, gross: 80, refunds: 40, net: 40 });
+    expect(then.body).toMatchObject({
+      asOf: beforeTheRefund,
+      total: { orders: 1, gross: 80, refunds: 0, net: 80 },
+    });
   });
 
   it('downloads the rows as CSV, a cell that begins with = neutralised', async () => {

@@ -1,17 +1,30 @@
-import { type AdminMetrics, fromMinor, OrderInput, StatusChangeInput, shopConfig } from '@shop/contracts';
+import {
+  type AdminMetrics,
+  AsOfQuery,
+  fromMinor,
+  OrderInput,
+  StatusChangeInput,
+  shopConfig,
+} from '@shop/contracts';
 import {
   allOrders,
   calendarDay,
+  catalogueProjector,
+  customersProjector,
   dailySales,
   findAffiliateByCode,
   findCatalogueEntry,
+  metricsProjector,
   orderCounts,
   orderDetails,
   ordersOfUser,
+  ordersProjector,
   orderTracking,
+  type ReadModelsDb,
+  readAsOf,
 } from '@shop/projections';
 import { Hono } from 'hono';
-import { badRequest } from '../../platform/errors';
+import { badRequest, forbidden } from '../../platform/errors';
 import { AnswerCache } from '../../platform/http/answer-cache';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
@@ -72,10 +85,19 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
 
   app.get('/orders', requireAdmin(deps), (c) => c.json(allOrders(deps.readModels)));
 
-  app.get('/orders/:id', requireUser(deps), (c) => {
+  app.get('/orders/:id', requireUser(deps), validate('query', AsOfQuery), async (c) => {
     const caller = c.var.caller;
     const id = c.req.param('id');
-    return c.json(visibleTo(caller, orderDetails(deps.readModels, { id, history: caller.isAdmin })));
+    const { asOf } = c.req.valid('query');
+    if (asOf === undefined) {
+      return c.json(visibleTo(caller, orderDetails(deps.readModels, { id, history: caller.isAdmin })));
+    }
+    if (!caller.isAdmin) throw forbidden('Only an admin can see an order as it stood at a moment.');
+    // The order as it stood then, replayed from the log; not placed yet is 404.
+    const then = await readAsOf(deps.store, new Date(asOf), ORDER_VIEW_PROJECTORS, (db) =>
+      orderDetails(db, { id, history: true }),
+    );
+    return c.json({ ...visibleTo(caller, then), asOf });
   });
 
   app.get('/orders/:id/tracking', requireUser(deps), (c) =>
@@ -90,22 +112,35 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
     return c.json(order);
   });
 
-  app.get('/admin/metrics', requireAdmin(deps), (c) => {
+  app.get('/admin/metrics', requireAdmin(deps), validate('query', AsOfQuery), async (c) => {
+    const { asOf } = c.req.valid('query');
+    if (asOf !== undefined) {
+      // The dashboard as it stood then: the log replayed up to that moment, its 30 days ending that day.
+      const then = new Date(asOf);
+      const today = calendarDay(then, shopConfig.timeZone);
+      const metrics = await readAsOf(deps.store, then, [metricsProjector], (db) => metricsOf(db, today));
+      return c.json({ ...metrics, asOf });
+    }
     const today = calendarDay(deps.clock(), shopConfig.timeZone);
-    return metricsAnswers.respond(c, today, () => {
-      const sales = dailySales(deps.readModels, { lastDay: today, days: shopConfig.salesChartDays });
-      const metrics: AdminMetrics = {
-        ...orderCounts(deps.readModels),
-        sales: sales.map(({ day, amount, orders }) => ({
-          date: day,
-          salesUSD: fromMinor(amount),
-          amount: fromMinor(amount),
-          orders,
-        })),
-      };
-      return metrics;
-    });
+    return metricsAnswers.respond(c, today, () => metricsOf(deps.readModels, today));
   });
 
   return app;
+}
+
+/** What an admin's order view reads: the order, its customer, its products. */
+const ORDER_VIEW_PROJECTORS = [catalogueProjector, customersProjector, ordersProjector];
+
+/** The dashboard's figures from a read-model database, the chart's days ending with `today`. */
+function metricsOf(db: ReadModelsDb, today: string): AdminMetrics {
+  const sales = dailySales(db, { lastDay: today, days: shopConfig.salesChartDays });
+  return {
+    ...orderCounts(db),
+    sales: sales.map(({ day, amount, orders }) => ({
+      date: day,
+      salesUSD: fromMinor(amount),
+      amount: fromMinor(amount),
+      orders,
+    })),
+  };
 }
