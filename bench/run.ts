@@ -5,11 +5,13 @@ import { runFrontEndBench } from './frontend.bench';
 import { runHttpBench } from './http.bench';
 import type { BenchResult } from './measure';
 import { runRebuildBench } from './rebuild.bench';
+import { runReportsBench } from './reports.bench';
 
 /** Each benchmark module, run in turn; every figure is printed beside its own baseline from the same run. */
 const suites: { title: string; run: () => Promise<BenchResult[]> }[] = [
   { title: 'Event store (SQLite adapter) against raw better-sqlite3 and Emmett', run: runEventStoreBench },
   { title: 'Projection rebuild', run: runRebuildBench },
+  { title: 'For analysts: a year by category, and the dashboard as of the midpoint', run: runReportsBench },
   { title: 'HTTP under load (autocannon, 32 connections, real server, 10,000 products)', run: runHttpBench },
   { title: 'Front-end weight (gzip)', run: runFrontEndBench },
 ];
