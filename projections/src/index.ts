@@ -3,9 +3,9 @@
  * projectors that build them from the event log, and the runner that keeps them up to date.
  */
 export * from './affiliates';
-export { type AsOfOptions, readAsOf } from './as-of';
 export { allProjectors } from './all-projectors';
 export { ProjectorFailed } from './apply-chunk';
+export { type AsOfOptions, readAsOf } from './as-of';
 export * from './catalogue';
 export type { ProjectorFailure } from './checkpoints';
 export * from './customers';

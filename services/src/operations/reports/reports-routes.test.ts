@@ -1,5 +1,4 @@
 import {
-  type AdminMetrics,
   type EventData,
   type Order,
   type Product,
