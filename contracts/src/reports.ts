@@ -13,6 +13,18 @@ export const SALES_REPORT_GROUPINGS = [
 ] as const;
 export type SalesReportGrouping = (typeof SALES_REPORT_GROUPINGS)[number];
 
+/** What a reader calls each grouping: the screen's choices and the CSV's first heading. */
+export const SALES_REPORT_GROUPING_LABELS: Readonly<Record<SalesReportGrouping, string>> = {
+  day: 'Day',
+  week: 'Week',
+  month: 'Month',
+  category: 'Category',
+  product: 'Product',
+  affiliate: 'Affiliate',
+  city: 'City',
+  paymentMethod: 'Payment method',
+};
+
 /** The longest range a report covers: three years of days, zero-filled by day at most this many rows. */
 export const MAX_REPORT_DAYS = 1_100;
 

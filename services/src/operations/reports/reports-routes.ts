@@ -1,4 +1,9 @@
-import { type SalesReport, SalesReportQuery, shareOfTotal } from '@shop/contracts';
+import {
+  SALES_REPORT_GROUPING_LABELS,
+  type SalesReport,
+  SalesReportQuery,
+  shareOfTotal,
+} from '@shop/contracts';
 import { readAsOf, salesProjector, salesReport } from '@shop/projections';
 import { stringify } from 'csv-stringify/sync';
 import { Hono } from 'hono';
@@ -7,21 +12,10 @@ import type { ShopDeps } from '../../shop-deps';
 import { type AuthEnv, requireAdmin } from '../../slices/accounts/auth';
 import { neutralisedText } from '../cli/table-writers';
 
-const GROUP_HEADINGS: Record<SalesReport['by'], string> = {
-  day: 'Day',
-  week: 'Week',
-  month: 'Month',
-  category: 'Category',
-  product: 'Product',
-  affiliate: 'Affiliate',
-  city: 'City',
-  paymentMethod: 'Payment method',
-};
-
 /** The report as its CSV: the rows the screen shows, then the total; text that a spreadsheet would run is neutralised. */
 export function salesReportCsv(report: SalesReport): string {
   const heading = [
-    GROUP_HEADINGS[report.by],
+    SALES_REPORT_GROUPING_LABELS[report.by],
     'Orders',
     'Units',
     'Gross sales',

@@ -1,4 +1,10 @@
-import { SALES_REPORT_GROUPINGS, type SalesFigures, type SalesReport, shareOfTotal } from '@shop/contracts';
+import {
+  SALES_REPORT_GROUPING_LABELS,
+  SALES_REPORT_GROUPINGS,
+  type SalesFigures,
+  type SalesReport,
+  shareOfTotal,
+} from '@shop/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { formatMoney } from '../../../ui/money';
@@ -8,7 +14,7 @@ import { ErrorPanel, LoadingState } from '../components/ui/states';
 import { TableScroll } from '../components/ui/table-scroll';
 import { downloadSalesCsv, salesReportQuery } from './api';
 import { ReportsChart } from './reports-chart';
-import { GROUPING_LABELS, quickRanges, type ReportsSearch, shopToday } from './reports-search';
+import { quickRanges, type ReportsSearch, shopToday } from './reports-search';
 import '../components/dashboard/dashboard.css';
 import './reports.css';
 
@@ -133,7 +139,7 @@ function ReportControls({ search, onSearchChange }: ReportsPageProps) {
           >
             {SALES_REPORT_GROUPINGS.map((by) => (
               <option key={by} value={by}>
-                {GROUPING_LABELS[by]}
+                {SALES_REPORT_GROUPING_LABELS[by]}
               </option>
             ))}
           </select>
@@ -164,7 +170,7 @@ function toLocalInput(iso: string): string {
 }
 
 function ReportView({ report, stale }: { report: SalesReport; stale: boolean }) {
-  const grouping = GROUPING_LABELS[report.by];
+  const grouping = SALES_REPORT_GROUPING_LABELS[report.by];
   return (
     <div className="admin-reports__result" aria-busy={stale}>
       {report.asOf && (

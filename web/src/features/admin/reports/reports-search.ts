@@ -4,21 +4,9 @@ import {
   daysInRange,
   MAX_REPORT_DAYS,
   SALES_REPORT_GROUPINGS,
-  type SalesReportGrouping,
   shopConfig,
 } from '@shop/contracts';
 import { z } from 'zod';
-
-export const GROUPING_LABELS: Readonly<Record<SalesReportGrouping, string>> = {
-  day: 'Day',
-  week: 'Week',
-  month: 'Month',
-  category: 'Category',
-  product: 'Product',
-  affiliate: 'Affiliate',
-  city: 'City',
-  paymentMethod: 'Payment method',
-};
 
 const karachiDay = new Intl.DateTimeFormat('en-CA', {
   timeZone: shopConfig.timeZone,
