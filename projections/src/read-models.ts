@@ -14,7 +14,7 @@ import type {
   OrdersTable,
 } from './orders/tables';
 import type { ReviewAuthorsTable, ReviewProductsTable, ReviewsTable } from './reviews/tables';
-import type { SalesFactsTable } from './sales/tables';
+import type { SalesDailyTable, SalesFactsTable } from './sales/tables';
 
 /** How a projector stands: applying events, stopped on an event it could not apply, or not started. */
 export type ProjectorState = 'running' | 'failed' | 'stopped';
@@ -68,4 +68,5 @@ export interface ReadModels {
   metrics_daily_sales: MetricsDailySalesTable;
   metrics_orders: MetricsOrdersTable;
   sales_facts: SalesFactsTable;
+  sales_daily: SalesDailyTable;
 }

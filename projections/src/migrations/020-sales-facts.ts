@@ -1,6 +1,9 @@
 import type { Migration } from '../database';
 
-/** The sales facts read model: one row per order line and per refunded line, with a report's dimensions. */
+/**
+ * The sales facts read model: one row per order line and per refunded line, with a report's dimensions.
+ * Reports read the daily sums (migration 021); the facts are what a cancellation or a refund looks up.
+ */
 export const salesFacts: Migration = {
   name: '020-sales-facts',
   up(db) {
@@ -24,28 +27,6 @@ export const salesFacts: Migration = {
         .addColumn('discount', 'integer', (c) => c.notNull())
         .addColumn('refund', 'integer', (c) => c.notNull())
         .addPrimaryKeyConstraint('sales_facts_pk', ['order_id', 'ref']),
-    );
-    // A report reads a range of days; the index carries every column a report sums or groups by, so
-    // a year's report never touches the table itself.
-    db.run(
-      schema
-        .createIndex('sales_facts_by_day')
-        .on('sales_facts')
-        .columns([
-          'day',
-          'is_sale',
-          'order_id',
-          'week',
-          'product_id',
-          'category',
-          'affiliate',
-          'city',
-          'payment_method',
-          'units',
-          'gross',
-          'discount',
-          'refund',
-        ]),
     );
   },
 };

@@ -11,6 +11,7 @@ import { catalogueRatingIndex } from './009-catalogue-rating-index';
 import { openReservationsWithoutPlaced } from './010-open-reservations-without-placed';
 import { ordersAsDocuments } from './011-orders-as-documents';
 import { salesFacts } from './020-sales-facts';
+import { salesDaily } from './021-sales-daily';
 
 /** Every read-model migration, in number order. Adding a read model's tables is one line here. */
 export const readModelMigrations: readonly Migration[] = [
@@ -26,4 +27,5 @@ export const readModelMigrations: readonly Migration[] = [
   openReservationsWithoutPlaced,
   ordersAsDocuments,
   salesFacts,
+  salesDaily,
 ];

@@ -10,6 +10,7 @@ import type Database from 'better-sqlite3';
 import type { ReadModelsDb } from '../database';
 import { daysBetween, isoWeek } from '../metrics/days';
 import { NO_AFFILIATE } from './projector';
+import type { SalesDimension } from './tables';
 
 /** A group's sums, money in minor units. */
 export interface SalesSums {
@@ -22,21 +23,21 @@ export interface SalesSums {
   refunds: number;
 }
 
-/** The column (or expression) each grouping groups by; a fixed list, never the caller's text. */
-const GROUP_BY: Record<SalesReportGrouping, { key: string; label: string }> = {
-  day: { key: 'day', label: 'day' },
-  week: { key: 'week', label: 'week' },
-  month: { key: 'substr(day, 1, 7)', label: 'substr(day, 1, 7)' },
-  category: { key: 'category', label: 'category' },
-  product: { key: 'product_id', label: 'max(product_name)' },
-  affiliate: { key: 'affiliate', label: 'affiliate' },
-  city: { key: 'city', label: 'city' },
-  paymentMethod: { key: 'payment_method', label: 'payment_method' },
+/** The daily sums each grouping reads, and the expression it groups them by: a fixed list, never the caller's text. */
+const GROUP_BY: Record<SalesReportGrouping, { dimension: SalesDimension; key: string }> = {
+  day: { dimension: 'all', key: 'day' },
+  week: { dimension: 'all', key: 'week' },
+  month: { dimension: 'all', key: 'substr(day, 1, 7)' },
+  category: { dimension: 'category', key: 'key' },
+  product: { dimension: 'product', key: 'key' },
+  affiliate: { dimension: 'affiliate', key: 'key' },
+  city: { dimension: 'city', key: 'key' },
+  paymentMethod: { dimension: 'paymentMethod', key: 'key' },
 };
 
-const SUMS = `count(DISTINCT CASE WHEN is_sale = 1 THEN order_id END) AS orders,
-  coalesce(sum(units), 0) AS units, coalesce(sum(gross), 0) AS gross,
-  coalesce(sum(discount), 0) AS discounts, coalesce(sum(refund), 0) AS refunds`;
+const SUMS = `coalesce(sum(orders), 0) AS orders, coalesce(sum(units), 0) AS units,
+  coalesce(sum(gross), 0) AS gross, coalesce(sum(discount), 0) AS discounts,
+  coalesce(sum(refund), 0) AS refunds`;
 
 type Statement = Database.Statement<string[], unknown>;
 const statements = new WeakMap<ReadModelsDb, Map<string, Statement>>();
@@ -55,20 +56,23 @@ function statement(db: ReadModelsDb, text: string): Statement {
   return prepared;
 }
 
-/** The sums of the facts dated `from` to `to` (both included), one per group, in no particular order. */
+/** The sums of the days `from` to `to` (both included), one per group, in no particular order. */
 export function salesSums(
   db: ReadModelsDb,
   args: { from: string; to: string; by: SalesReportGrouping },
 ): SalesSums[] {
   const group = GROUP_BY[args.by];
-  const text = `SELECT ${group.key} AS key, ${group.label} AS label, ${SUMS}
-    FROM sales_facts WHERE day BETWEEN ? AND ? GROUP BY ${group.key}`;
-  return statement(db, text).all(args.from, args.to) as SalesSums[];
+  // A period is its own label; a product renamed within the range shows one of its names.
+  const label = group.dimension === 'all' ? group.key : 'max(label)';
+  const text = `SELECT ${group.key} AS key, ${label} AS label, ${SUMS}
+    FROM sales_daily WHERE dimension = ? AND day BETWEEN ? AND ? GROUP BY ${group.key}`;
+  return statement(db, text).all(group.dimension, args.from, args.to) as SalesSums[];
 }
 
-/** The sums of every fact dated `from` to `to`: orders counted once however many groups they fall in. */
+/** The sums of the whole shop over the days `from` to `to`. */
 export function salesTotal(db: ReadModelsDb, args: { from: string; to: string }): SalesSums {
-  const text = `SELECT 'total' AS key, 'Total' AS label, ${SUMS} FROM sales_facts WHERE day BETWEEN ? AND ?`;
+  const text = `SELECT 'total' AS key, 'Total' AS label, ${SUMS}
+    FROM sales_daily WHERE dimension = 'all' AND day BETWEEN ? AND ?`;
   return statement(db, text).get(args.from, args.to) as SalesSums;
 }
 

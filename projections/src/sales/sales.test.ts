@@ -214,7 +214,7 @@ describe('the sales facts read model', () => {
 
   it('zero-fills every day of the range by day, and dates a refund on the day it was paid', () => {
     const report = salesReport(db, { from: '2024-05-05', to: '2024-05-08', by: 'day' });
-    expect(report.rows.map((r) => [r.key, r.orders, r.refunds])).toEqual([
+    expect(report.rows.map((r) => [r.label, r.orders, r.refunds])).toEqual([
       ['2024-05-05', 0, 0],
       ['2024-05-06', 1, 0],
       ['2024-05-07', 0, 53.99],

@@ -30,3 +30,24 @@ export interface SalesFactsTable {
   /** What was paid back (0 on a sale row). */
   refund: number;
 }
+
+/** The dimensions `sales_daily` sums by; `all` has one key, `''`, for the whole shop (and day, week, month). */
+export type SalesDimension = 'all' | 'category' | 'product' | 'affiliate' | 'city' | 'paymentMethod';
+
+/**
+ * The facts summed per dimension, day and key, kept with them. `orders` counts the orders placed that
+ * day with a line under the key (an order is placed on one day, so these add up over days exactly).
+ */
+export interface SalesDailyTable {
+  dimension: SalesDimension;
+  day: string;
+  key: string;
+  week: string;
+  /** What a reader sees for the key: the product's name, else the key. */
+  label: string;
+  orders: number;
+  units: number;
+  gross: number;
+  discount: number;
+  refund: number;
+}
