@@ -62,10 +62,12 @@ export function salesSums(
   args: { from: string; to: string; by: SalesReportGrouping },
 ): SalesSums[] {
   const group = GROUP_BY[args.by];
-  // A period is its own label; a product renamed within the range shows one of its names.
+  // A period is its own label; a product renamed within the range shows one of its names. A key whose
+  // only order was cancelled sums to nothing and is left out.
   const label = group.dimension === 'all' ? group.key : 'max(label)';
   const text = `SELECT ${group.key} AS key, ${label} AS label, ${SUMS}
-    FROM sales_daily WHERE dimension = ? AND day BETWEEN ? AND ? GROUP BY ${group.key}`;
+    FROM sales_daily WHERE dimension = ? AND day BETWEEN ? AND ? GROUP BY ${group.key}
+    HAVING sum(orders) <> 0 OR sum(units) <> 0 OR sum(gross) <> 0 OR sum(discount) <> 0 OR sum(refund) <> 0`;
   return statement(db, text).all(group.dimension, args.from, args.to) as SalesSums[];
 }
 

@@ -229,6 +229,24 @@ describe('the sales facts read model', () => {
     expect(report.total).toMatchObject({ orders: 0, gross: 0 });
   });
 
+  it('leaves out a key whose only order was cancelled', () => {
+    const alone = anOrderPlaced({
+      orderId: 'e',
+      lines: [line('e1', 'mat', 'Yoga', 3_000, 1)],
+      shippingAddress: address('Multan'),
+      at: '2024-05-03T09:00:00.000Z',
+    });
+    const db = project();
+    db.transaction(() => {
+      salesProjector.apply(recorded('OrderPlaced', alone), db);
+      salesProjector.apply(recorded('StatusChanged', aStatusChanged('e', 'Pending', 'Cancelled')), db);
+    });
+    const range = { from: '2024-04-30', to: '2024-05-31' };
+    expect(salesReport(db, { ...range, by: 'city' }).rows.map((r) => r.key)).not.toContain('Multan');
+    expect(salesReport(db, { ...range, by: 'category' }).rows.map((r) => r.key)).not.toContain('Yoga');
+    expect(salesReport(db, { ...range, by: 'category' }).total.orders).toBe(3);
+  });
+
   it('labels products by name and the orders without an affiliate', () => {
     const byProduct = salesReport(db, { from: '2024-04-30', to: '2024-05-31', by: 'product' });
     expect(byProduct.rows.find((r) => r.key === 'tee')?.label).toBe('Product tee');
