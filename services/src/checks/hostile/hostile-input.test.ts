@@ -142,6 +142,7 @@ const ROUTE_GROUPS: Record<string, Route[]> = {
       auth: 'admin',
       body: () => ({ names: [allProjectors[0]!.name] }),
     },
+    { method: 'GET', path: '/api/admin/reports/sales', auth: 'admin' },
   ],
 };
 
