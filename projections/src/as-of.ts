@@ -9,12 +9,6 @@ const PAGE_SIZE = 2_000;
 /** One transaction's work before the event loop (other requests) gets a turn. */
 const LIMITS: ChunkLimits = { maxEvents: 2_000, maxMs: 50 };
 
-export interface AsOfOptions {
-  /** Told after each page: the last position replayed. */
-  onProgress?: (position: number) => void;
-  pageSize?: number;
-}
-
 /**
  * The read models of `projectors` as they stood at `asOf`: the log replayed, a page at a time, through
  * the same projector code into a temporary in-memory database, up to the last event stored at or before
@@ -26,16 +20,14 @@ export async function readAsOf<T>(
   asOf: Date,
   projectors: readonly Projector[],
   read: (db: ReadModelsDb) => T,
-  options: AsOfOptions = {},
 ): Promise<T> {
-  const pageSize = options.pageSize ?? PAGE_SIZE;
   const cutoff = asOf.getTime();
   const cursors = projectors.map((projector) => ({ projector, checkpoint: 0 }));
   const db = openReadModels(':memory:');
   try {
     let position = 0;
     for (;;) {
-      const page = await store.readAll({ fromPosition: position + 1, maxCount: pageSize });
+      const page = await store.readAll({ fromPosition: position + 1, maxCount: PAGE_SIZE });
       const after = page.findIndex((event) => event.timestamp > cutoff);
       const events = after === -1 ? page : page.slice(0, after);
       let offset = 0;
@@ -44,8 +36,7 @@ export async function readAsOf<T>(
         await yieldToEventLoop();
       }
       position = events.at(-1)?.position ?? position;
-      options.onProgress?.(position);
-      if (after !== -1 || page.length < pageSize) return read(db);
+      if (after !== -1 || page.length < PAGE_SIZE) return read(db);
     }
   } finally {
     db.close();

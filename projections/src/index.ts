@@ -5,7 +5,7 @@
 export * from './affiliates';
 export { allProjectors } from './all-projectors';
 export { ProjectorFailed } from './apply-chunk';
-export { type AsOfOptions, readAsOf } from './as-of';
+export { readAsOf } from './as-of';
 export * from './catalogue';
 export type { ProjectorFailure } from './checkpoints';
 export * from './customers';
