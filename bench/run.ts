@@ -4,17 +4,48 @@ import { runEventStoreBench } from './eventstore.bench';
 import { runFrontEndBench } from './frontend.bench';
 import { runHttpBench } from './http.bench';
 import type { BenchResult } from './measure';
+import { runPostgresBench } from './postgres.bench';
 import { runRebuildBench } from './rebuild.bench';
 import { runReportsBench } from './reports.bench';
+import { runRevocationBench } from './revocation.bench';
 
 /** Each benchmark module, run in turn; every figure is printed beside its own baseline from the same run. */
-const suites: { title: string; run: () => Promise<BenchResult[]> }[] = [
-  { title: 'Event store (SQLite adapter) against raw better-sqlite3 and Emmett', run: runEventStoreBench },
-  { title: 'Projection rebuild', run: runRebuildBench },
-  { title: 'For analysts: a year by category, and the dashboard as of the midpoint', run: runReportsBench },
-  { title: 'HTTP under load (autocannon, 32 connections, real server, 10,000 products)', run: runHttpBench },
-  { title: 'Front-end weight (gzip)', run: runFrontEndBench },
+const allSuites: { key: string; title: string; run: () => Promise<BenchResult[]> }[] = [
+  {
+    key: 'eventstore',
+    title: 'Event store (SQLite adapter) against raw better-sqlite3 and Emmett',
+    run: runEventStoreBench,
+  },
+  { key: 'rebuild', title: 'Projection rebuild', run: runRebuildBench },
+  {
+    key: 'reports',
+    title: 'For analysts: a year by category, and the dashboard as of the midpoint',
+    run: runReportsBench,
+  },
+  {
+    key: 'http',
+    title: 'HTTP under load (autocannon, 32 connections, real server, 10,000 products)',
+    run: runHttpBench,
+  },
+  {
+    key: 'revocation',
+    title: 'Authenticated reads and the session revocation check',
+    run: runRevocationBench,
+  },
+  {
+    key: 'postgres',
+    title: 'PostgreSQL event store, one and three instances (real servers, private PostgreSQL, fsync on)',
+    run: runPostgresBench,
+  },
+  { key: 'frontend', title: 'Front-end weight (gzip)', run: runFrontEndBench },
 ];
+// `npm run bench` runs them all into results/latest.md; `npm run bench -- postgres http` only those,
+// into results/postgres-http.md, leaving latest.md alone.
+const only = process.argv.slice(2);
+const unknown = only.filter((key) => !allSuites.some((suite) => suite.key === key));
+if (unknown.length > 0)
+  throw new Error(`unknown bench ${unknown.join(', ')}; one of ${allSuites.map((s) => s.key).join(', ')}`);
+const suites = only.length === 0 ? allSuites : allSuites.filter((suite) => only.includes(suite.key));
 
 const format = (n: number) => Math.round(n).toLocaleString('en-US');
 /** Three significant digits below 1, so a target never reads as met when it is not (0.2489 is not 0.25). */
@@ -55,5 +86,6 @@ for (const suite of suites) {
 
 const resultsDir = new URL('./results/', import.meta.url);
 mkdirSync(resultsDir, { recursive: true });
-writeFileSync(new URL('latest.md', resultsDir), `${markdown.join('\n')}\n`);
-console.log('\nSummary written to bench/results/latest.md');
+const file = only.length === 0 ? 'latest.md' : `${only.join('-')}.md`;
+writeFileSync(new URL(file, resultsDir), `${markdown.join('\n')}\n`);
+console.log(`\nSummary written to bench/results/${file}`);

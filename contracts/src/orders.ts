@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PHONE_PATTERN } from './accounts';
 import { MoneyAmount } from './money';
+import { PaymentMethod } from './payment-methods';
 
 export const ORDER_STATUSES = [
   'Pending',
@@ -52,9 +53,6 @@ export const DELIVERY_NOTE_MAX = 500;
 export const ORDER_NOTE_MAX = 1000;
 
 /** COD = cash on delivery; Card = the manual JazzCash / EasyPaisa / bank transfer (spec's label). */
-export const PAYMENT_METHODS = ['COD', 'Card'] as const;
-export const PaymentMethod = z.enum(PAYMENT_METHODS, { error: 'Payment method must be COD or Card' });
-export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
 const required = (label: string, max: number) =>
   z
@@ -115,6 +113,27 @@ export const OrderInput = z.object({
 });
 export type OrderInput = z.infer<typeof OrderInput>;
 
+/**
+ * Order references: two letters, a dash and six letters or digits (`AX-7K3M9Q`), from an alphabet
+ * without look-alikes (no 0/O, 1/I/L). Orders placed before references existed have ten characters
+ * without a dash, derived from their id, so the two kinds never meet.
+ */
+export const REFERENCE_LETTERS = 'ABCDEFGHJKMNPQRSTUVWXYZ';
+export const REFERENCE_ALPHABET = `${REFERENCE_LETTERS}23456789`;
+const NEW_REFERENCE = new RegExp(`^([${REFERENCE_LETTERS}]{2})-?([${REFERENCE_ALPHABET}]{6})$`);
+const LEGACY_REFERENCE = new RegExp(`^[${REFERENCE_ALPHABET}]{10}$`);
+
+/**
+ * A reference as a person typed it (any case, spaces, the dash left out) in the form the shop stores,
+ * or undefined when it cannot be one.
+ */
+export function normaliseOrderReference(typed: string): string | undefined {
+  const compact = typed.replace(/\s+/g, '').toUpperCase();
+  const fresh = NEW_REFERENCE.exec(compact);
+  if (fresh) return `${fresh[1]}-${fresh[2]}`;
+  return LEGACY_REFERENCE.test(compact) ? compact : undefined;
+}
+
 export const StatusChangeInput = z.object({ status: OrderStatus });
 
 /** Body of POST /api/admin/orders/{id}/notes. */
@@ -168,6 +187,8 @@ export interface OrderNote {
 /** An order as every read call answers it; money in major units. */
 export interface Order {
   id: string;
+  /** The short reference people read and quote (e.g. `AX-7K3M9Q`); `id` stays the API's key. */
+  reference: string;
   userId: string;
   createdAt: string;
   updatedAt: string;
@@ -249,7 +270,15 @@ export interface AdminMetrics {
   paid: number;
   delivered: number;
   cancelled: number;
+  /** Every order counted once, under its current status: the counts add up to `total`. */
+  byStatus: Record<OrderStatus, number>;
+  /** Paid or being prepared (Processing), not yet dispatched. */
+  toShip: number;
+  /** Manual transfers not yet marked paid, and not cancelled. */
+  awaitingPayment: number;
   sales: SalesPoint[];
   /** Present when asked `?asOf=`: the dashboard as the log stood at that moment. */
   asOf?: string;
+  /** Configured payment accounts and support details that still look like placeholders. */
+  configWarnings: string[];
 }

@@ -3,7 +3,9 @@ import { catalogueProjector } from './catalogue';
 import { customersProjector } from './customers';
 import { metricsProjector } from './metrics';
 import { ordersProjector } from './orders';
+import { outboxProjector } from './outbox';
 import type { Projector } from './projector';
+import { returnsProjector } from './returns';
 import { reviewsProjector } from './reviews';
 import { salesProjector } from './sales';
 
@@ -13,7 +15,9 @@ export const allProjectors: readonly Projector[] = [
   customersProjector,
   reviewsProjector,
   ordersProjector,
+  returnsProjector,
   affiliatesProjector,
   metricsProjector,
+  outboxProjector,
   salesProjector,
 ];

@@ -14,6 +14,7 @@ export { type OpenReadModelsOptions, openReadModels } from './db';
 export * from './metrics';
 export { readModelMigrations } from './migrations';
 export * from './orders';
+export * from './outbox';
 export { argumentsFor, type PreparedQuery, prepareQuery } from './prepared-query';
 export type { ProjectionStatus, ProjectorStatus } from './projection-status';
 export type { Projector } from './projector';
@@ -24,6 +25,7 @@ export type {
   ProjectorState,
   ReadModels,
 } from './read-models';
+export * from './returns';
 export * from './reviews';
 export { ProjectionRunner, type ProjectionRunnerOptions, type RebuildResult } from './runner';
 export * from './sales';

@@ -5,14 +5,22 @@ import type {
   CatalogueProductsTable,
   CatalogueReviewsTable,
 } from './catalogue/tables';
-import type { CustomerCredentialsTable, CustomersTable } from './customers/tables';
+import type {
+  CustomerCredentialsTable,
+  CustomersTable,
+  EndedSessionsTable,
+  PasswordResetRequestsTable,
+} from './customers/tables';
 import type { MetricsCountersTable, MetricsDailySalesTable, MetricsOrdersTable } from './metrics/tables';
 import type {
   OpenReservationsTable,
   OrderItemsView,
+  OrderNotesTable,
   OrderStatusChangesView,
   OrdersTable,
 } from './orders/tables';
+import type { OutboxMessagesTable, ReactorCheckpointsTable } from './outbox/tables';
+import type { OrderReturnsTable } from './returns/tables';
 import type { ReviewAuthorsTable, ReviewProductsTable, ReviewsTable } from './reviews/tables';
 import type { SalesDailyTable, SalesFactsTable } from './sales/tables';
 
@@ -53,6 +61,8 @@ export interface ReadModels {
   catalogue_reviews: CatalogueReviewsTable;
   customers: CustomersTable;
   customer_credentials: CustomerCredentialsTable;
+  ended_sessions: EndedSessionsTable;
+  password_reset_requests: PasswordResetRequestsTable;
   reviews: ReviewsTable;
   review_authors: ReviewAuthorsTable;
   review_products: ReviewProductsTable;
@@ -61,12 +71,16 @@ export interface ReadModels {
   order_items: OrderItemsView;
   order_status_changes: OrderStatusChangesView;
   open_reservations: OpenReservationsTable;
+  order_notes: OrderNotesTable;
+  order_returns: OrderReturnsTable;
   affiliate_requests: AffiliateRequestsTable;
   affiliates: AffiliatesTable;
   affiliate_referrals: AffiliateReferralsTable;
   metrics_counters: MetricsCountersTable;
   metrics_daily_sales: MetricsDailySalesTable;
   metrics_orders: MetricsOrdersTable;
+  outbox_messages: OutboxMessagesTable;
+  reactor_checkpoints: ReactorCheckpointsTable;
   sales_facts: SalesFactsTable;
   sales_daily: SalesDailyTable;
 }

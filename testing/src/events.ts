@@ -9,6 +9,7 @@ import type { EventData, OrderStatus } from '@shop/contracts';
 export function anOrderPlaced(overrides: Partial<EventData<'OrderPlaced'>> = {}): EventData<'OrderPlaced'> {
   return {
     orderId: 'o1',
+    reference: 'AB-2345CD',
     userId: 'u1',
     lines: [
       {

@@ -6,7 +6,9 @@ export {
   findCatalogueEntry,
   findProduct,
   hasEverHadProducts,
+  type LiveProductStamp,
   listProducts,
+  liveProductStamps,
   queryCatalogue,
 } from './queries';
 export type {

@@ -1,3 +1,17 @@
 export { customersProjector } from './projector';
-export { findCredentials, findCustomer, findCustomerByEmail, listCustomers } from './queries';
-export type { CustomerCredentialsTable, CustomerRow, CustomersTable } from './tables';
+export {
+  findCredentials,
+  findCustomer,
+  findCustomerByEmail,
+  findPasswordResetRequest,
+  findSessionHolder,
+  listCustomers,
+  type SessionHolder,
+} from './queries';
+export type {
+  CustomerCredentialsTable,
+  CustomerRow,
+  CustomersTable,
+  EndedSessionsTable,
+  PasswordResetRequestsTable,
+} from './tables';

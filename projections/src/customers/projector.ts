@@ -1,6 +1,14 @@
 import { argumentsFor, prepareQuery } from '../prepared-query';
 import { type EventHandlers, projectorOf } from '../projector';
-import type { CustomerCredentialsTable, CustomersTable } from './tables';
+import type {
+  CustomerCredentialsTable,
+  CustomersTable,
+  EndedSessionsTable,
+  PasswordResetRequestsTable,
+} from './tables';
+
+/** How long after its expiry a reset request is still found. */
+const RESET_REQUESTS_KEPT_MS = 24 * 3600_000;
 
 const customerColumns = [
   'id',
@@ -12,6 +20,8 @@ const customerColumns = [
   'created_at',
   'updated_at',
   'registered_position',
+  'session_version',
+  'kept_session_id',
 ] as const satisfies readonly (keyof CustomersTable)[];
 
 const sql = {
@@ -52,6 +62,38 @@ const sql = {
       .set({ is_admin: arg('isAdmin'), updated_at: arg('at') })
       .where('id', '=', arg('id')),
   ),
+  endSessions: prepareQuery<{ id: string; kept: string | null }>((qb, arg) =>
+    qb
+      .updateTable('customers')
+      .set((eb) => ({ session_version: eb('session_version', '+', 1), kept_session_id: arg('kept') }))
+      .where('id', '=', arg('id')),
+  ),
+  /** Below the new version, a signed-out session is refused anyway; the kept one stays signed out. */
+  forgetEndedSessionsOf: prepareQuery<{ userId: string; kept: string }>((qb, arg) =>
+    qb
+      .deleteFrom('ended_sessions')
+      .where('user_id', '=', arg('userId'))
+      .where('session_id', '!=', arg('kept')),
+  ),
+  endSession: prepareQuery<EndedSessionsTable>((qb, arg) =>
+    qb
+      .insertInto('ended_sessions')
+      .values(argumentsFor(arg, ['session_id', 'user_id', 'expires_at']))
+      .onConflict((oc) => oc.doNothing()),
+  ),
+  /** A token past its expiry is refused by its `exp`: its row is no longer needed. */
+  forgetExpiredSessions: prepareQuery<{ at: string }>((qb, arg) =>
+    qb.deleteFrom('ended_sessions').where('expires_at', '<=', arg('at')),
+  ),
+  openResetRequest: prepareQuery<PasswordResetRequestsTable>((qb, arg) =>
+    qb
+      .insertInto('password_reset_requests')
+      .values(argumentsFor(arg, ['request_id', 'user_id', 'expires_at']))
+      .onConflict((oc) => oc.doNothing()),
+  ),
+  forgetResetRequestsExpiredBefore: prepareQuery<{ before: string }>((qb, arg) =>
+    qb.deleteFrom('password_reset_requests').where('expires_at', '<=', arg('before')),
+  ),
   countAffiliateUse: prepareQuery<{ id: string }>((qb, arg) =>
     qb
       .updateTable('customers')
@@ -77,6 +119,8 @@ const on = {
       created_at: e.at,
       updated_at: e.at,
       registered_position: event.position,
+      session_version: 0,
+      kept_session_id: null,
     });
     db.run(sql.insertCredentials, { user_id: e.userId, email: e.email, password_hash: e.passwordHash });
   },
@@ -97,19 +141,36 @@ const on = {
   UserRoleChanged(e, db) {
     db.run(sql.updateRole, { id: e.userId, isAdmin: e.isAdmin ? 1 : 0, at: e.at });
   },
+  UserSignedOut(e, db) {
+    // Times are ISO 8601 in UTC, all in one format, so they compare as text.
+    db.run(sql.forgetExpiredSessions, { at: e.at });
+    if (e.expiresAt > e.at) {
+      db.run(sql.endSession, { session_id: e.sessionId, user_id: e.userId, expires_at: e.expiresAt });
+    }
+  },
+  UserSessionsEnded(e, db) {
+    db.run(sql.endSessions, { id: e.userId, kept: e.keptSessionId });
+    db.run(sql.forgetEndedSessionsOf, { userId: e.userId, kept: e.keptSessionId ?? '' });
+  },
+  PasswordResetRequested(e, db) {
+    // A used or expired link still finds its user for a day, so it is refused saying why.
+    const before = new Date(Date.parse(e.at) - RESET_REQUESTS_KEPT_MS).toISOString();
+    db.run(sql.forgetResetRequestsExpiredBefore, { before });
+    db.run(sql.openResetRequest, { request_id: e.requestId, user_id: e.userId, expires_at: e.expiresAt });
+  },
   OrderPlaced(e, db) {
     if (e.affiliateUserId) db.run(sql.countAffiliateUse, { id: e.affiliateUserId });
   },
 } satisfies EventHandlers;
 
 /**
- * The customers read model: who is registered, their role and profile, and (in a private table)
- * their password hash for sign-in. Data is parsed with its contract schema, so a malformed event
+ * The customers read model: who is registered, their role and profile, their sessions' standing,
+ * the open password resets, and (in a private table) their password hash for sign-in. Data is parsed with its contract schema, so a malformed event
  * stops the projector with the reason instead of writing a wrong row.
  */
 export const customersProjector = projectorOf({
   name: 'customers',
-  tables: ['customers', 'customer_credentials'],
+  tables: ['customers', 'customer_credentials', 'ended_sessions', 'password_reset_requests'],
   statements: sql,
   on,
 });

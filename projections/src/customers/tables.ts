@@ -18,6 +18,24 @@ export interface CustomersTable {
   updated_at: string;
   /** Log position of the registration: a stable order for users registered in the same instant. */
   registered_position: number;
+  /** UserSessionsEnded so far: a token issued at a lower version is refused (migration 016). */
+  session_version: number;
+  /** The session the last UserSessionsEnded kept, which stays valid below the version. */
+  kept_session_id: string | null;
+}
+
+/** Sessions ended by signing out, until their tokens would have expired anyway. */
+export interface EndedSessionsTable {
+  session_id: string;
+  user_id: string;
+  expires_at: string;
+}
+
+/** Password resets asked for, by request id, until a day past their expiry: a reset link names only its request. */
+export interface PasswordResetRequestsTable {
+  request_id: string;
+  user_id: string;
+  expires_at: string;
 }
 
 /** The password hash per user, keyed for sign-in by e-mail. Read by nothing but sign-in. */

@@ -10,6 +10,11 @@ import { catalogueFilterIndex } from './008-catalogue-filter-index';
 import { catalogueRatingIndex } from './009-catalogue-rating-index';
 import { openReservationsWithoutPlaced } from './010-open-reservations-without-placed';
 import { ordersAsDocuments } from './011-orders-as-documents';
+import { orderReferences } from './015-order-references';
+import { sessionsAndPasswordResets } from './016-sessions-and-password-resets';
+import { outbox } from './017-outbox';
+import { ordersAfterSale } from './018-orders-after-sale';
+import { returnsAndRefunds } from './019-returns-and-refunds';
 import { salesFacts } from './020-sales-facts';
 import { salesDaily } from './021-sales-daily';
 
@@ -26,6 +31,11 @@ export const readModelMigrations: readonly Migration[] = [
   catalogueRatingIndex,
   openReservationsWithoutPlaced,
   ordersAsDocuments,
+  orderReferences,
+  sessionsAndPasswordResets,
+  outbox,
+  ordersAfterSale,
+  returnsAndRefunds,
   salesFacts,
   salesDaily,
 ];

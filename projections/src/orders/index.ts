@@ -1,4 +1,4 @@
-export { allOrders, orderDetails, ordersOfUser, orderTracking } from './answers';
+export { allOrders, orderDetails, orderIdOf, ordersOfUser, orderTracking } from './answers';
 export { ordersProjector } from './projector';
 export * from './queries';
 export type * from './tables';

@@ -17,12 +17,12 @@ import { openTableWriter, type TableFormat, type TableWriter } from './table-wri
 // both inclusive, matched against when each event was stored. `--type` may be repeated or comma-separated.
 // `--format csv|parquet --out-dir DIR` writes flat tables instead, one file per event type (and per
 // array of objects in it, such as an order's lines): see event-tables.ts and docs/analysis.md.
-// `npm run events -- copy --to esdb`: see copy-events.ts.
+// `npm run events -- copy --to esdb|postgres`: see copy-events.ts.
 
 export const EVENTS_USAGE =
   'Usage: npm run events -- export [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--type TYPE] [--out FILE]\n' +
   '       npm run events -- export --format csv|parquet --out-dir DIR [--from ...] [--to ...] [--type ...]\n' +
-  '       npm run events -- copy --to esdb';
+  '       npm run events -- copy --to esdb|postgres';
 
 export interface ExportFilter {
   from?: string;

@@ -3,7 +3,7 @@ import { loadConfig } from '../../platform/config/config';
 import { upcasters } from '../../platform/events/upcasters';
 import { upcastingStore } from '../../platform/events/upcasting-store';
 import { openEventStore } from '../../platform/eventstore/open-event-store';
-import { SALES_GROUPINGS, type SalesGrouping, SalesLedger, type SalesRow } from '../reports/sales-report';
+import { SALES_GROUPINGS, type SalesGrouping, SalesLedger, type SalesReport } from '../reports/sales-report';
 import { type CommandIo, formatTable, parseOptions, progressBar, UsageError } from './io';
 import { parseDay, readLog } from './log';
 import { neutralisedText } from './table-writers';
@@ -11,14 +11,16 @@ import { neutralisedText } from './table-writers';
 // `npm run report -- sales --from DATE --to DATE --by GROUPING [--format table|csv]`: sales by replaying
 // the whole log (never the read models). `amount` is the dashboard's figure (orders' totals, shared over
 // a grouping by line value); units, gross, discounts, refunds and net are the sales report's
-// (GET /api/admin/reports/sales), which this command checks. Money in the shop's currency.
+// (GET /api/admin/reports/sales), which this command checks. Refunds are taken off on the day they are
+// made, in every grouping (by category, through the refunded lines' categories). Money in the shop's
+// currency.
 
 export const REPORT_USAGE = `Usage: npm run report -- sales --from YYYY-MM-DD --to YYYY-MM-DD --by ${SALES_GROUPINGS.join('|')} [--format table|csv]`;
 
 export async function salesReport(
   io: CommandIo,
   args: { from: string; to: string; by: SalesGrouping },
-): Promise<SalesRow[]> {
+): Promise<SalesReport> {
   const store = upcastingStore(openEventStore(loadConfig(io.env)), EVENT_SCHEMA_VERSIONS, upcasters);
   const ledger = new SalesLedger();
   const bar = progressBar(io, 'Replaying');
@@ -39,9 +41,9 @@ const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replaceAll(
 
 const COLUMNS = ['orders', 'amount', 'units', 'gross', 'discounts', 'refunds', 'net'] as const;
 
-function cellsOf(row: Omit<SalesRow, 'group'>): string[] {
-  const money = (minor: number) => fromMinor(minor).toFixed(2);
-  const net = row.gross - row.discounts - row.refunds;
+const money = (minor: number) => fromMinor(minor).toFixed(2);
+
+function cellsOf(row: SalesReport['total']): string[] {
   return [
     String(row.orders),
     money(row.amount),
@@ -49,28 +51,23 @@ function cellsOf(row: Omit<SalesRow, 'group'>): string[] {
     money(row.gross),
     money(row.discounts),
     money(row.refunds),
-    money(net),
+    money(row.net),
   ];
 }
 
-export function formatSales(rows: readonly SalesRow[], by: SalesGrouping, format: 'table' | 'csv'): string {
+/**
+ * The rows as CSV, or as a table ending in the total line. The total counts each order once, also
+ * by category, where an order with lines in two categories is in both rows.
+ */
+export function formatSales(report: SalesReport, by: SalesGrouping, format: 'table' | 'csv'): string {
   const heading = [by, ...COLUMNS];
   if (format === 'csv') {
     // A city is what a shopper typed: a spreadsheet must not run it.
-    const cells = rows.map((row) => [neutralisedText(row.group), ...cellsOf(row)]);
+    const cells = report.rows.map((row) => [neutralisedText(row.group), ...cellsOf(row)]);
     return `${[heading, ...cells].map((r) => r.map(csvCell).join(',')).join('\n')}\n`;
   }
-  const cells = rows.map((row) => [row.group, ...cellsOf(row)]);
-  const sum = (pick: (row: SalesRow) => number) => rows.reduce((total, row) => total + pick(row), 0);
-  const total = cellsOf({
-    orders: sum((row) => row.orders),
-    amount: sum((row) => row.amount),
-    units: sum((row) => row.units),
-    gross: sum((row) => row.gross),
-    discounts: sum((row) => row.discounts),
-    refunds: sum((row) => row.refunds),
-  });
-  return `${formatTable(heading, [...cells, ['total', ...total]])}\n`;
+  const cells = report.rows.map((row) => [row.group, ...cellsOf(row)]);
+  return `${formatTable(heading, [...cells, ['total', ...cellsOf(report.total)]])}\n`;
 }
 
 export async function reportCommand(args: readonly string[], io: CommandIo): Promise<number> {

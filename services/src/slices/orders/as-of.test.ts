@@ -76,6 +76,36 @@ describe('asOf: the shop as the log stood at a moment', () => {
     expect(emptyShop.body).toMatchObject({ total: 0, pending: 0 });
   });
 
+  it("answers an order asked for by its reference, and the dashboard with its refunds and the configuration's warnings", async () => {
+    const order = await placeOrderOk(t, shopper, [{ product: tee, qty: 1 }]);
+    const beforeThePayment = await aMoment();
+    await setStatus(t, admin, order.id, 'Paid');
+
+    const byReference = await t.request<Order>(
+      'GET',
+      `/api/orders/${order.reference.toLowerCase()}?asOf=${beforeThePayment}`,
+      { token: admin.token },
+    );
+    expect(byReference.status).toBe(200);
+    expect(byReference.body).toMatchObject({
+      id: order.id,
+      reference: order.reference,
+      status: 'Pending',
+      asOf: beforeThePayment,
+    });
+
+    const now = (await t.request<AdminMetrics>('GET', '/api/admin/metrics', { token: admin.token })).body;
+    const then = (
+      await t.request<AdminMetrics>('GET', `/api/admin/metrics?asOf=${beforeThePayment}`, {
+        token: admin.token,
+      })
+    ).body;
+    expect(then.configWarnings).toEqual(now.configWarnings);
+    expect(then).toMatchObject({ total: 1, pending: 1 });
+    expect(then.sales.length).toBeGreaterThan(0);
+    for (const day of then.sales) expect(day.refunds, day.date).toBe(0);
+  });
+
   it('is for admins only, and a moment must be an ISO timestamp', async () => {
     const order = await placeOrderOk(t, shopper, [{ product: tee, qty: 1 }]);
     const moment = new Date().toISOString();

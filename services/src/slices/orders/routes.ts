@@ -3,6 +3,8 @@ import {
   AsOfQuery,
   fromMinor,
   OrderInput,
+  type OrderNote,
+  OrderNoteInput,
   StatusChangeInput,
   shopConfig,
 } from '@shop/contracts';
@@ -12,11 +14,11 @@ import {
   catalogueProjector,
   customersProjector,
   dailySales,
-  findAffiliateByCode,
   findCatalogueEntry,
   metricsProjector,
   orderCounts,
   orderDetails,
+  orderIdOf,
   ordersOfUser,
   ordersProjector,
   orderTracking,
@@ -29,15 +31,17 @@ import { AnswerCache } from '../../platform/http/answer-cache';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
 import { type AuthEnv, type Caller, requireAdmin, requireUser } from '../accounts/auth';
-import { handleChangeOrderStatus } from './change-status';
+import { affiliateByCodeIn } from '../affiliates/code-check';
+import { handleCancelOrder, handleChangeOrderStatus } from './change-status';
 import { orderNotFound } from './decide';
 import { IDEMPOTENCY_KEY_PATTERN } from './idempotency';
+import { handleAddOrderNote } from './order-notes';
 import { handlePlaceOrder } from './place-order';
 
 /**
- * Orders: a signed-in shopper places and reads their own; an admin reads all, moves them along the
- * state machine and reads the dashboard metrics. Someone else's order answers 404, never 403, so
- * guessing ids reveals nothing.
+ * Orders: a signed-in shopper places, reads and cancels their own; an admin reads all, moves them
+ * along the state machine, leaves notes on them and reads the dashboard metrics. Someone else's order
+ * answers 404, never 403, so guessing ids reveals nothing.
  */
 export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
@@ -64,10 +68,7 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
       {
         ...deps,
         findProduct: (id) => findCatalogueEntry(deps.readModels, { id }),
-        findAffiliateByCode: (code) => {
-          const affiliate = findAffiliateByCode(deps.readModels, { code });
-          return affiliate && { userId: affiliate.user_id };
-        },
+        findAffiliateByCode: affiliateByCodeIn(deps.readModels),
       },
       caller.id,
       c.req.valid('json'),
@@ -85,24 +86,41 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
 
   app.get('/orders', requireAdmin(deps), (c) => c.json(allOrders(deps.readModels)));
 
+  /** `:id` is the order's id or its reference; an admin may ask for it `?asOf=` a moment. */
   app.get('/orders/:id', requireUser(deps), validate('query', AsOfQuery), async (c) => {
     const caller = c.var.caller;
-    const id = c.req.param('id');
+    const param = c.req.param('id');
     const { asOf } = c.req.valid('query');
     if (asOf === undefined) {
+      const id = orderIdOf(deps.readModels, param);
       return c.json(visibleTo(caller, orderDetails(deps.readModels, { id, history: caller.isAdmin })));
     }
     if (!caller.isAdmin) throw forbidden('Only an admin can see an order as it stood at a moment.');
-    // The order as it stood then, replayed from the log; not placed yet is 404.
+    // The order as it stood then, replayed from the log (its reference too); not placed yet is 404.
     const then = await readAsOf(deps.store, new Date(asOf), ORDER_VIEW_PROJECTORS, (db) =>
-      orderDetails(db, { id, history: true }),
+      orderDetails(db, { id: orderIdOf(db, param), history: true }),
     );
     return c.json({ ...visibleTo(caller, then), asOf });
   });
 
-  app.get('/orders/:id/tracking', requireUser(deps), (c) =>
-    c.json(visibleTo(c.var.caller, orderTracking(deps.readModels, { id: c.req.param('id') }))),
-  );
+  app.get('/orders/:id/tracking', requireUser(deps), (c) => {
+    const id = orderIdOf(deps.readModels, c.req.param('id'));
+    return c.json(visibleTo(c.var.caller, orderTracking(deps.readModels, { id })));
+  });
+
+  app.post('/orders/:id/cancel', requireUser(deps), async (c) => {
+    const id = c.req.param('id');
+    await handleCancelOrder(deps, id, c.var.caller.id);
+    return c.json(visibleTo(c.var.caller, orderDetails(deps.readModels, { id })));
+  });
+
+  app.post('/admin/orders/:id/notes', requireAdmin(deps), validate('json', OrderNoteInput), async (c) => {
+    const id = c.req.param('id');
+    const noteId = await handleAddOrderNote(deps, id, c.req.valid('json').text, c.var.caller.id);
+    const note = orderDetails(deps.readModels, { id, history: true })?.notes?.find((n) => n.id === noteId);
+    if (!note) throw orderNotFound();
+    return c.json<OrderNote>(note, 201);
+  });
 
   app.put('/admin/orders/:id/status', requireAdmin(deps), validate('json', StatusChangeInput), async (c) => {
     const id = c.req.param('id');
@@ -118,11 +136,13 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
       // The dashboard as it stood then: the log replayed up to that moment, its 30 days ending that day.
       const then = new Date(asOf);
       const today = calendarDay(then, shopConfig.timeZone);
-      const metrics = await readAsOf(deps.store, then, [metricsProjector], (db) => metricsOf(db, today));
+      const metrics = await readAsOf(deps.store, then, [metricsProjector], (db) =>
+        metricsOf(db, today, deps.configWarnings),
+      );
       return c.json({ ...metrics, asOf });
     }
     const today = calendarDay(deps.clock(), shopConfig.timeZone);
-    return metricsAnswers.respond(c, today, () => metricsOf(deps.readModels, today));
+    return metricsAnswers.respond(c, today, () => metricsOf(deps.readModels, today, deps.configWarnings));
   });
 
   return app;
@@ -131,16 +151,21 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
 /** What an admin's order view reads: the order, its customer, its products. */
 const ORDER_VIEW_PROJECTORS = [catalogueProjector, customersProjector, ordersProjector];
 
-/** The dashboard's figures from a read-model database, the chart's days ending with `today`. */
-function metricsOf(db: ReadModelsDb, today: string): AdminMetrics {
+/**
+ * The dashboard's figures from a read-model database, the chart's days ending with `today` (sales net
+ * of the refunds made each day), with the warnings about the shop's configuration.
+ */
+function metricsOf(db: ReadModelsDb, today: string, configWarnings: readonly string[]): AdminMetrics {
   const sales = dailySales(db, { lastDay: today, days: shopConfig.salesChartDays });
   return {
     ...orderCounts(db),
-    sales: sales.map(({ day, amount, orders }) => ({
+    sales: sales.map(({ day, amount, orders, refunds }) => ({
       date: day,
       salesUSD: fromMinor(amount),
       amount: fromMinor(amount),
       orders,
+      refunds: fromMinor(refunds),
     })),
+    configWarnings: [...configWarnings],
   };
 }

@@ -268,7 +268,7 @@ function Comparison({ total, previous }: { total: SalesFigures; previous: SalesF
       {figures.map((figure) => (
         <div key={figure.label} className="admin-card admin-reports__figure">
           <p className="muted">{figure.label}</p>
-          <p className="admin-reports__figure-value">{figure.now}</p>
+          <div className="admin-reports__figure-value">{figure.now}</div>
           <p className="muted">
             Previous period: {figure.before} ({figure.change})
           </p>

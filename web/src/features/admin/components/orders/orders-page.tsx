@@ -5,7 +5,6 @@ import { formatMoney } from '../../../../ui/money';
 import { adminOrdersQuery } from '../../api/orders';
 import { AdminPage } from '../ui/admin-page';
 import { errorMessage, formatDateTime } from '../ui/format';
-import { ShortId } from '../ui/short-id';
 import { EmptyState, ErrorPanel, LoadingState } from '../ui/states';
 import { TableScroll } from '../ui/table-scroll';
 import { useIsDesktop } from '../ui/use-media-query';
@@ -72,10 +71,10 @@ function OpenOrderButton({ order, onOpen }: { order: Order; onOpen: (id: string)
       type="button"
       className="admin-link-button"
       onClick={() => onOpen(order.id)}
-      aria-label={`Open order ${order.id}`}
+      aria-label={`Open order ${order.reference}`}
       aria-haspopup="dialog"
     >
-      #<ShortId id={order.id} />
+      {order.reference}
     </button>
   );
 }
