@@ -6,6 +6,7 @@ import { runHttpBench } from './http.bench';
 import type { BenchResult } from './measure';
 import { runPostgresBench } from './postgres.bench';
 import { runRebuildBench } from './rebuild.bench';
+import { runReportsBench } from './reports.bench';
 import { runRevocationBench } from './revocation.bench';
 
 /** Each benchmark module, run in turn; every figure is printed beside its own baseline from the same run. */
@@ -16,6 +17,11 @@ const allSuites: { key: string; title: string; run: () => Promise<BenchResult[]>
     run: runEventStoreBench,
   },
   { key: 'rebuild', title: 'Projection rebuild', run: runRebuildBench },
+  {
+    key: 'reports',
+    title: 'For analysts: a year by category, and the dashboard as of the midpoint',
+    run: runReportsBench,
+  },
   {
     key: 'http',
     title: 'HTTP under load (autocannon, 32 connections, real server, 10,000 products)',

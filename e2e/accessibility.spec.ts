@@ -76,6 +76,7 @@ const SCREENS: readonly Screen[] = [
   { route: '/admin/customers', who: 'admin' },
   { route: '/admin/reviews', who: 'admin' },
   { route: '/admin/returns', who: 'admin' },
+  { route: '/admin/reports', who: 'admin' },
 ];
 
 const WIDTHS = [1280, 390] as const;

@@ -9,6 +9,7 @@ export * from './messages';
 export * from './money';
 export * from './orders';
 export * from './payment-methods';
+export * from './reports';
 export * from './returns';
 export * from './reviews';
 export * from './shop-config';

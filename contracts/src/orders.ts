@@ -217,6 +217,8 @@ export interface Order {
   orderItems: OrderItem[];
   /** Only for an admin: every status change, oldest first. */
   statusHistory?: StatusChange[];
+  /** Present when an admin asked `?asOf=`: the order as the log stood at that moment. */
+  asOf?: string;
   /** Only for an admin: the notes on the order, oldest first. */
   notes?: OrderNote[];
 }
@@ -275,6 +277,8 @@ export interface AdminMetrics {
   /** Manual transfers not yet marked paid, and not cancelled. */
   awaitingPayment: number;
   sales: SalesPoint[];
+  /** Present when asked `?asOf=`: the dashboard as the log stood at that moment. */
+  asOf?: string;
   /** Configured payment accounts and support details that still look like placeholders. */
   configWarnings: string[];
 }

@@ -7,6 +7,7 @@ import { outboxProjector } from './outbox';
 import type { Projector } from './projector';
 import { returnsProjector } from './returns';
 import { reviewsProjector } from './reviews';
+import { salesProjector } from './sales';
 
 /** Every read model's projector, in the order the runner applies them. One line per read model. */
 export const allProjectors: readonly Projector[] = [
@@ -18,4 +19,5 @@ export const allProjectors: readonly Projector[] = [
   affiliatesProjector,
   metricsProjector,
   outboxProjector,
+  salesProjector,
 ];

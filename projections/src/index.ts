@@ -5,6 +5,7 @@
 export * from './affiliates';
 export { allProjectors } from './all-projectors';
 export { ProjectorFailed } from './apply-chunk';
+export { readAsOf } from './as-of';
 export * from './catalogue';
 export type { ProjectorFailure } from './checkpoints';
 export * from './customers';
@@ -27,3 +28,4 @@ export type {
 export * from './returns';
 export * from './reviews';
 export { ProjectionRunner, type ProjectionRunnerOptions, type RebuildResult } from './runner';
+export * from './sales';

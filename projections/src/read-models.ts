@@ -22,6 +22,7 @@ import type {
 import type { OutboxMessagesTable, ReactorCheckpointsTable } from './outbox/tables';
 import type { OrderReturnsTable } from './returns/tables';
 import type { ReviewAuthorsTable, ReviewProductsTable, ReviewsTable } from './reviews/tables';
+import type { SalesDailyTable, SalesFactsTable } from './sales/tables';
 
 /** How a projector stands: applying events, stopped on an event it could not apply, or not started. */
 export type ProjectorState = 'running' | 'failed' | 'stopped';
@@ -80,4 +81,6 @@ export interface ReadModels {
   metrics_orders: MetricsOrdersTable;
   outbox_messages: OutboxMessagesTable;
   reactor_checkpoints: ReactorCheckpointsTable;
+  sales_facts: SalesFactsTable;
+  sales_daily: SalesDailyTable;
 }

@@ -1,4 +1,4 @@
-import { shopConfig } from '@shop/contracts';
+import { daysInRange, shopConfig } from '@shop/contracts';
 
 const DAY_MS = 86_400_000;
 
@@ -79,4 +79,22 @@ export function daysEndingWith(lastDay: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) =>
     new Date(Date.UTC(year, month - 1, day - (count - 1 - i))).toISOString().slice(0, 10),
   );
+}
+
+/** Every day from `from` to `to`, inclusive (YYYY-MM-DD). */
+export function daysBetween(from: string, to: string): string[] {
+  const count = daysInRange(from, to);
+  return count > 0 ? daysEndingWith(to, count) : [];
+}
+
+/** The ISO 8601 week of a calendar day: YYYY-Www, weeks starting on Monday. */
+export function isoWeek(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  const weekday = (date.getUTCDay() + 6) % 7;
+  date.setUTCDate(date.getUTCDate() - weekday + 3); // the Thursday of this week decides its year
+  const year = date.getUTCFullYear();
+  const january4 = new Date(Date.UTC(year, 0, 4));
+  const days = (date.getTime() - january4.getTime()) / 86_400_000;
+  const week = 1 + Math.round((days - 3 + ((january4.getUTCDay() + 6) % 7)) / 7);
+  return `${year}-W${String(week).padStart(2, '0')}`;
 }

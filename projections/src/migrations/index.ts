@@ -15,6 +15,8 @@ import { sessionsAndPasswordResets } from './016-sessions-and-password-resets';
 import { outbox } from './017-outbox';
 import { ordersAfterSale } from './018-orders-after-sale';
 import { returnsAndRefunds } from './019-returns-and-refunds';
+import { salesFacts } from './020-sales-facts';
+import { salesDaily } from './021-sales-daily';
 
 /** Every read-model migration, in number order. Adding a read model's tables is one line here. */
 export const readModelMigrations: readonly Migration[] = [
@@ -34,4 +36,6 @@ export const readModelMigrations: readonly Migration[] = [
   outbox,
   ordersAfterSale,
   returnsAndRefunds,
+  salesFacts,
+  salesDaily,
 ];

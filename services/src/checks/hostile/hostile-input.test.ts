@@ -195,6 +195,7 @@ const ROUTE_GROUPS: Record<string, Route[]> = {
       auth: 'admin',
       body: () => ({ names: [allProjectors[0]!.name] }),
     },
+    { method: 'GET', path: '/api/admin/reports/sales', auth: 'admin' },
     { method: 'GET', path: '/api/admin/messages', auth: 'admin' },
   ],
 };

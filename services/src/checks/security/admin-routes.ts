@@ -21,6 +21,7 @@ export const ADMIN_ROUTES: readonly { method: string; path: string }[] = [
   { method: 'DELETE', path: '/api/reviews/:id' },
   { method: 'GET', path: '/api/admin/projections' },
   { method: 'POST', path: '/api/admin/projections/rebuild' },
+  { method: 'GET', path: '/api/admin/reports/sales' },
   { method: 'GET', path: '/api/admin/messages' },
 ];
 

@@ -1,4 +1,13 @@
-import type { AdminMetrics, EventData, Order, Product } from '@shop/contracts';
+import {
+  type AdminMetrics,
+  type EventData,
+  fromMinor,
+  type Order,
+  type Product,
+  SALES_REPORT_GROUPINGS,
+  toMinor,
+} from '@shop/contracts';
+import { calendarDay } from '@shop/projections';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createProduct, deliver, placeOrderOk, setStatus } from '../../slices/orders/order-test-kit';
 import { askToReturn, returnUntil } from '../../slices/returns/returns-test-kit';
@@ -88,21 +97,49 @@ describe('npm run report -- sales', () => {
     const daily = csvRows(await report('--from', first, '--to', last, '--by', 'day', '--format', 'csv'));
 
     expect(
-      daily.map(([day, orders, , refunds, net]) => ({
+      // The dashboard's amount is the orders' totals less the refunds made that day.
+      daily.map(([day, orders, amount, , , , refunds]) => ({
         date: day,
         orders: Number(orders),
-        amount: Number(net),
+        amount: fromMinor(toMinor(Number(amount)) - toMinor(Number(refunds))),
         refunds: Number(refunds),
       })),
     ).toEqual(metrics.sales.map(({ date, orders, amount, refunds }) => ({ date, orders, amount, refunds })));
-    expect(metrics.sales.filter((day) => day.amount !== 0).map((day) => [day.date, day.amount])).toEqual([
-      // Each order's lines plus PKR 200 shipping (none is over the PKR 1,500 free-shipping line).
-      ['2024-02-10', 280],
-      ['2024-02-21', 395.5],
-      ['2024-03-01', 351],
-      ['2024-03-05', -75.5],
-      ['2024-03-10', 240],
+    // And the days that moved, straight from the events: the orders' totals less the refunds made.
+    const events = await t.deps.store.readAll();
+    const gone = new Set(
+      events
+        .filter(
+          (e) => e.type === 'StatusChanged' && (e.data as EventData<'StatusChanged'>).to === 'Cancelled',
+        )
+        .map((e) => (e.data as EventData<'StatusChanged'>).orderId),
+    );
+    const byDay = new Map<string, number>();
+    const move = (at: string, minor: number) =>
+      byDay.set(calendarDay(at), (byDay.get(calendarDay(at)) ?? 0) + minor);
+    for (const e of events) {
+      if (e.type === 'OrderPlaced') {
+        const placed = e.data as EventData<'OrderPlaced'>;
+        if (!gone.has(placed.orderId)) move(placed.at, placed.totalPrice);
+      } else if (e.type === 'ReturnRefunded') {
+        const refunded = e.data as EventData<'ReturnRefunded'>;
+        move(refunded.at, -refunded.amount);
+      }
+    }
+    const expected = [...byDay]
+      .filter(([day, minor]) => day >= first && day <= last && minor !== 0)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([day, minor]) => [day, fromMinor(minor)]);
+    expect(expected.map(([day]) => day)).toEqual([
+      '2024-02-10',
+      '2024-02-21',
+      '2024-03-01',
+      '2024-03-05',
+      '2024-03-10',
     ]);
+    expect(metrics.sales.filter((day) => day.amount !== 0).map((day) => [day.date, day.amount])).toEqual(
+      expected,
+    );
   });
 
   it('totals equal the sums straight from the events, and the category total counts each order once', async () => {
@@ -124,21 +161,39 @@ describe('npm run report -- sales', () => {
         .map((c) => c.orderId),
     );
     const kept = dataOf('OrderPlaced').filter((o) => !gone.has(o.orderId));
-    const amount = kept.reduce((sum, o) => sum + o.totalPrice, 0) / 100;
-    const refunds = dataOf('ReturnRefunded').reduce((sum, r) => sum + r.amount, 0) / 100;
-    expect([kept.length, amount, refunds]).toEqual([2, 671, 80]);
+    const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+    const lines = kept.flatMap((o) => o.lines);
+    const amount = sum(kept.map((o) => o.totalPrice));
+    const units = sum(lines.map((line) => line.qty));
+    const gross = sum(lines.map((line) => line.unitPrice * line.qty));
+    const discounts = sum(kept.map((o) => o.discount));
+    const refunds = sum(dataOf('ReturnRefunded').map((r) => r.amount));
+    expect([kept.length, units, fromMinor(gross), fromMinor(refunds)]).toEqual([2, 5, 271, 80]);
 
+    const money = (minor: number) => fromMinor(minor).toFixed(2);
     const expectedTotal = [
       'total',
       '2',
-      amount.toFixed(2),
-      refunds.toFixed(2),
-      (amount - refunds).toFixed(2),
+      money(amount),
+      String(units),
+      money(gross),
+      money(discounts),
+      money(refunds),
+      money(gross - discounts - refunds),
     ];
-    for (const by of ['day', 'week', 'month', 'category', 'affiliate']) {
+    for (const by of SALES_REPORT_GROUPINGS) {
       const table = await report('--from', '2024-03-01', '--to', '2024-03-31', '--by', by);
       const lines = table.trim().split('\n');
-      expect(lines[0]?.split(/\s+/), by).toEqual([by, 'orders', 'amount', 'refunds', 'net']);
+      expect(lines[0]?.split(/\s+/), by).toEqual([
+        by,
+        'orders',
+        'amount',
+        'units',
+        'gross',
+        'discounts',
+        'refunds',
+        'net',
+      ]);
       expect(lines.at(-1)?.split(/\s+/), by).toEqual(expectedTotal);
     }
     const byCategory = await report(
@@ -151,7 +206,9 @@ describe('npm run report -- sales', () => {
       '--format',
       'csv',
     );
-    expect(csvRows(byCategory).map(([category, orders, , refunds]) => [category, orders, refunds])).toEqual([
+    expect(
+      csvRows(byCategory).map(([category, orders, , , , , refunds]) => [category, orders, refunds]),
+    ).toEqual([
       ['Shirts', '1', '80.00'],
       ['Shorts', '2', '0.00'],
     ]);
@@ -182,9 +239,9 @@ describe('npm run report -- sales', () => {
     await orderAt('2024-03-01T12:00:00.000Z', [{ product: tee, qty: 1 }]);
     const table = await report('--from', '2024-03-01', '--to', '2024-03-01', '--by', 'affiliate');
     expect(table.trim().split('\n')).toEqual([
-      expect.stringMatching(/^affiliate\s+orders\s+amount\s+refunds\s+net$/),
-      expect.stringMatching(/^\(none\)\s+1\s+240\.00\s+0\.00\s+240\.00$/),
-      expect.stringMatching(/^total\s+1\s+240\.00\s+0\.00\s+240\.00$/),
+      expect.stringMatching(/^affiliate\s+orders\s+amount\s+units\s+gross\s+discounts\s+refunds\s+net$/),
+      expect.stringMatching(/^\(none\)\s+1\s+240\.00\s+1\s+40\.00\s+0\.00\s+0\.00\s+40\.00$/),
+      expect.stringMatching(/^total\s+1\s+240\.00\s+1\s+40\.00\s+0\.00\s+0\.00\s+40\.00$/),
     ]);
   });
 

@@ -6,14 +6,16 @@ import { openEventStore } from '../../platform/eventstore/open-event-store';
 import { SALES_GROUPINGS, type SalesGrouping, SalesLedger, type SalesReport } from '../reports/sales-report';
 import { type CommandIo, formatTable, parseOptions, progressBar, UsageError } from './io';
 import { parseDay, readLog } from './log';
+import { neutralisedText } from './table-writers';
 
-// `npm run report -- sales --from DATE --to DATE --by day|week|month|category|affiliate [--format table|csv]`:
-// sales by replaying the whole log (never the read models), as the dashboard defines them: the orders'
-// totals, the refunds made, and sales net of them. Amounts are in the shop's currency; by category, an
-// order's total is shared over its lines' categories by value, and a refund goes to its lines' categories.
+// `npm run report -- sales --from DATE --to DATE --by GROUPING [--format table|csv]`: sales by replaying
+// the whole log (never the read models). `amount` is the dashboard's figure (orders' totals, shared over
+// a grouping by line value); units, gross, discounts, refunds and net are the sales report's
+// (GET /api/admin/reports/sales), which this command checks. Refunds are taken off on the day they are
+// made, in every grouping (by category, through the refunded lines' categories). Money in the shop's
+// currency.
 
-export const REPORT_USAGE =
-  'Usage: npm run report -- sales --from YYYY-MM-DD --to YYYY-MM-DD --by day|week|month|category|affiliate [--format table|csv]';
+export const REPORT_USAGE = `Usage: npm run report -- sales --from YYYY-MM-DD --to YYYY-MM-DD --by ${SALES_GROUPINGS.join('|')} [--format table|csv]`;
 
 export async function salesReport(
   io: CommandIo,
@@ -37,24 +39,35 @@ export async function salesReport(
 
 const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
+const COLUMNS = ['orders', 'amount', 'units', 'gross', 'discounts', 'refunds', 'net'] as const;
+
 const money = (minor: number) => fromMinor(minor).toFixed(2);
+
+function cellsOf(row: SalesReport['total']): string[] {
+  return [
+    String(row.orders),
+    money(row.amount),
+    String(row.units),
+    money(row.gross),
+    money(row.discounts),
+    money(row.refunds),
+    money(row.net),
+  ];
+}
 
 /**
  * The rows as CSV, or as a table ending in the total line. The total counts each order once, also
  * by category, where an order with lines in two categories is in both rows.
  */
 export function formatSales(report: SalesReport, by: SalesGrouping, format: 'table' | 'csv'): string {
-  const header = [by, 'orders', 'amount', 'refunds', 'net'];
-  const cells = (group: string, row: SalesReport['total']) => [
-    group,
-    String(row.orders),
-    money(row.amount),
-    money(row.refunds),
-    money(row.net),
-  ];
-  const rows = report.rows.map((row) => cells(row.group, row));
-  if (format === 'csv') return `${[header, ...rows].map((r) => r.map(csvCell).join(',')).join('\n')}\n`;
-  return `${formatTable(header, [...rows, cells('total', report.total)])}\n`;
+  const heading = [by, ...COLUMNS];
+  if (format === 'csv') {
+    // A city is what a shopper typed: a spreadsheet must not run it.
+    const cells = report.rows.map((row) => [neutralisedText(row.group), ...cellsOf(row)]);
+    return `${[heading, ...cells].map((r) => r.map(csvCell).join(',')).join('\n')}\n`;
+  }
+  const cells = report.rows.map((row) => [row.group, ...cellsOf(row)]);
+  return `${formatTable(heading, [...cells, ['total', ...cellsOf(report.total)]])}\n`;
 }
 
 export async function reportCommand(args: readonly string[], io: CommandIo): Promise<number> {

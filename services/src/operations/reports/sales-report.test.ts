@@ -1,7 +1,8 @@
-import type { EventData, RecordedEvent } from '@shop/contracts';
+import { type EventData, type RecordedEvent, SALES_REPORT_GROUPINGS } from '@shop/contracts';
+import { isoWeek } from '@shop/projections';
 import { anOrderPlaced, aReturnRefunded } from '@shop/testing';
 import { describe, expect, it } from 'vitest';
-import { allocateByCategory, isoWeek, SalesLedger } from './sales-report';
+import { SalesLedger, type SalesRow } from './sales-report';
 
 let position = 0;
 function recorded(type: string, data: unknown): RecordedEvent {
@@ -40,6 +41,12 @@ const line = (category: string, unitPrice: number, qty = 1) => ({
   size: 'MD',
 });
 
+/** The dashboard's figures of a report's rows. */
+const dashboard = (rows: SalesRow[]) =>
+  rows.map(({ group, orders, amount, refunds }) => ({ group, orders, amount, refunds }));
+/** The periods that sold or paid a refund back. */
+const sold = (rows: SalesRow[]) => dashboard(rows.filter((row) => row.orders > 0 || row.refunds > 0));
+
 function ledgerOf(...events: RecordedEvent[]): SalesLedger {
   const ledger = new SalesLedger();
   for (const event of events) ledger.add(event);
@@ -60,29 +67,26 @@ describe('sales replayed from the log', () => {
     orders,
     amount,
     refunds,
-    net: amount - refunds,
   });
 
   it('groups by Karachi day, zero-filled, cancelled orders left out', () => {
-    expect(ledgerOf(...events).report({ from: '2024-04-30', to: '2024-05-02', by: 'day' }).rows).toEqual([
-      row('2024-04-30', 1, 1_000),
-      row('2024-05-01', 1, 2_000),
-      row('2024-05-02', 0, 0),
-    ]);
+    expect(
+      dashboard(ledgerOf(...events).report({ from: '2024-04-30', to: '2024-05-02', by: 'day' }).rows),
+    ).toEqual([row('2024-04-30', 1, 1_000), row('2024-05-01', 1, 2_000), row('2024-05-02', 0, 0)]);
   });
 
   it('groups by ISO week, month and affiliate code', () => {
     const ledger = ledgerOf(...events);
     const range = { from: '2024-04-01', to: '2024-05-31' };
-    expect(ledger.report({ ...range, by: 'week' }).rows).toEqual([
+    expect(sold(ledger.report({ ...range, by: 'week' }).rows)).toEqual([
       row('2024-W18', 2, 3_000),
       row('2024-W19', 1, 4_000),
     ]);
-    expect(ledger.report({ ...range, by: 'month' }).rows).toEqual([
+    expect(dashboard(ledger.report({ ...range, by: 'month' }).rows)).toEqual([
       row('2024-04', 1, 1_000),
       row('2024-05', 2, 6_000),
     ]);
-    expect(ledger.report({ ...range, by: 'affiliate' }).rows).toEqual([
+    expect(dashboard(ledger.report({ ...range, by: 'affiliate' }).rows)).toEqual([
       row('(none)', 2, 5_000),
       row('AYE5', 1, 2_000),
     ]);
@@ -114,16 +118,16 @@ describe('sales replayed from the log', () => {
 
     it('nets each refund against the day, week and month it was made, not when its order was placed', () => {
       const ledger = ledgerOf(...refunded);
-      expect(ledger.report({ from: '2024-05-05', to: '2024-05-06', by: 'day' }).rows).toEqual([
+      expect(dashboard(ledger.report({ from: '2024-05-05', to: '2024-05-06', by: 'day' }).rows)).toEqual([
         row('2024-05-05', 0, 0),
         row('2024-05-06', 1, 4_000, 500),
       ]);
-      expect(ledger.report({ from: '2024-04-01', to: '2024-06-30', by: 'month' }).rows).toEqual([
+      expect(dashboard(ledger.report({ from: '2024-04-01', to: '2024-06-30', by: 'month' }).rows)).toEqual([
         row('2024-04', 1, 1_000),
         row('2024-05', 2, 6_000, 500),
         row('2024-06', 0, 0, 300),
       ]);
-      expect(ledger.report({ from: '2024-04-01', to: '2024-06-30', by: 'week' }).rows).toEqual([
+      expect(sold(ledger.report({ from: '2024-04-01', to: '2024-06-30', by: 'week' }).rows)).toEqual([
         row('2024-W18', 2, 3_000),
         row('2024-W19', 1, 4_000, 500),
         row('2024-W22', 0, 0, 300),
@@ -133,18 +137,44 @@ describe('sales replayed from the log', () => {
     it("nets a refund against its order's affiliate and its lines' categories", () => {
       const ledger = ledgerOf(...refunded);
       const range = { from: '2024-04-01', to: '2024-06-30' };
-      expect(ledger.report({ ...range, by: 'affiliate' }).rows).toEqual([
+      expect(dashboard(ledger.report({ ...range, by: 'affiliate' }).rows)).toEqual([
         row('(none)', 2, 5_000, 300),
         row('AYE5', 1, 2_000, 500),
       ]);
-      expect(ledger.report({ ...range, by: 'category' }).rows).toEqual([row('Shirts', 3, 7_000, 800)]);
+      expect(dashboard(ledger.report({ ...range, by: 'category' }).rows)).toEqual([
+        row('Shirts', 3, 7_000, 800),
+      ]);
     });
 
     it('leaves out a refund made outside the range, whatever the grouping', () => {
-      for (const by of ['day', 'week', 'month', 'category', 'affiliate'] as const) {
+      // Orders a, b and c, each the builder's line; d is cancelled; c's refund is made in June.
+      const [sale] = anOrderPlaced().lines;
+      const units = 3 * sale!.qty;
+      const gross = 3 * sale!.unitPrice * sale!.qty;
+      for (const by of SALES_REPORT_GROUPINGS) {
         const { total } = ledgerOf(...refunded).report({ from: '2024-04-01', to: '2024-05-31', by });
-        expect(total, by).toEqual({ orders: 3, amount: 7_000, refunds: 500, net: 6_500 });
+        expect(total, by).toEqual({
+          orders: 3,
+          amount: 7_000,
+          units,
+          gross,
+          discounts: 0,
+          refunds: 500,
+          net: gross - 500,
+        });
       }
+    });
+
+    it("leaves out a cancelled order's refunds with it", () => {
+      const ledger = ledgerOf(
+        ...refunded,
+        recorded(
+          'ReturnRefunded',
+          aReturnRefunded({ orderId: 'd', amount: 700, at: '2024-05-07T12:00:00.000Z' }),
+        ),
+      );
+      const { total } = ledger.report({ from: '2024-04-01', to: '2024-06-30', by: 'day' });
+      expect(total).toMatchObject({ orders: 3, amount: 7_000, refunds: 800 });
     });
   });
 
@@ -158,7 +188,76 @@ describe('sales replayed from the log', () => {
       ['Shirts', 2],
       ['Shorts', 1],
     ]);
-    expect(report.total).toEqual({ orders: 2, amount: 3_500, refunds: 0, net: 3_500 });
+    // x's lines and y's: 1 + 1 + 1 units, 1,000 + 2,000 + 500 gross, no discount.
+    expect(report.total).toEqual({
+      orders: 2,
+      amount: 3_500,
+      units: 3,
+      gross: 3_500,
+      discounts: 0,
+      refunds: 0,
+      net: 3_500,
+    });
+  });
+
+  it("shares an order's affiliate discount over its lines by value, and nets it and the refunds by product, city and payment method", () => {
+    const ledger = ledgerOf(
+      placed({
+        orderId: 'p',
+        lines: [line('Shirts', 1_000, 2), line('Shorts', 1_000)],
+        itemsPrice: 3_000,
+        discount: 301,
+        shippingPrice: 200,
+        totalPrice: 2_899,
+        affiliateCode: 'AYE5',
+        paymentMethod: 'Card',
+        shippingAddress: { ...anOrderPlaced().shippingAddress, city: 'Karachi' },
+      }),
+      placed({ orderId: 'q', lines: [line('Shorts', 1_000)], totalPrice: 1_200 }),
+      recorded(
+        'ReturnRefunded',
+        aReturnRefunded({
+          orderId: 'p',
+          amount: 899,
+          items: [
+            { orderItemId: 'Shirts-1000', productId: 'Shirts', category: 'Shirts', qty: 1, refund: 899 },
+          ],
+          at: '2024-05-02T12:00:00.000Z',
+        }),
+      ),
+    );
+    const range = { from: '2024-05-01', to: '2024-05-31' };
+    // p's discount of 301 over lines worth 2,000 and 1,000: 201 and 100 (the leftover paisa to the first).
+    expect(ledger.report({ ...range, by: 'product' }).rows).toEqual([
+      {
+        group: 'Shirts',
+        orders: 1,
+        amount: 1_933,
+        units: 2,
+        gross: 2_000,
+        discounts: 201,
+        refunds: 899,
+        net: 900,
+      },
+      {
+        group: 'Shorts',
+        orders: 2,
+        amount: 966 + 1_200,
+        units: 2,
+        gross: 2_000,
+        discounts: 100,
+        refunds: 0,
+        net: 1_900,
+      },
+    ]);
+    expect(dashboard(ledger.report({ ...range, by: 'city' }).rows)).toEqual([
+      { group: 'Karachi', orders: 1, amount: 2_899, refunds: 899 },
+      { group: 'Lahore', orders: 1, amount: 1_200, refunds: 0 },
+    ]);
+    expect(ledger.report({ ...range, by: 'paymentMethod' }).rows.map((r) => [r.group, r.net])).toEqual([
+      ['COD', 1_000],
+      ['Card', 3_000 - 301 - 899],
+    ]);
   });
 
   it("shares an order's total over its categories by value, adding up to the total exactly", () => {
@@ -166,15 +265,12 @@ describe('sales replayed from the log', () => {
       lines: [line('Shirts', 1_000), line('Shorts', 1_000), line('Bras', 1_000)],
       totalPrice: 3_100,
     });
-    const shares = allocateByCategory(order);
-    expect([...shares.values()].reduce((sum, v) => sum + v, 0)).toBe(3_100);
-    expect([...shares.values()].sort()).toEqual([1_033, 1_033, 1_034]);
     const ledger = ledgerOf(recorded('OrderPlaced', order));
-    expect(ledger.report({ from: '2024-05-01', to: '2024-05-01', by: 'category' }).rows).toEqual([
-      row('Bras', 1, shares.get('Bras')!),
-      row('Shirts', 1, shares.get('Shirts')!),
-      row('Shorts', 1, shares.get('Shorts')!),
-    ]);
+    const { rows, total } = ledger.report({ from: '2024-05-01', to: '2024-05-01', by: 'category' });
+    expect(rows.map((row) => row.group)).toEqual(['Bras', 'Shirts', 'Shorts']);
+    expect(rows.map((row) => row.amount)).toEqual([1_033, 1_034, 1_033]); // the leftover paisa to the first line
+    expect(rows.reduce((sum, row) => sum + row.amount, 0)).toBe(order.totalPrice);
+    expect(total).toMatchObject({ orders: 1, amount: order.totalPrice });
   });
 
   it('names ISO weeks across year ends', () => {

@@ -1,24 +1,39 @@
-import { type EventData, eventSchemas, type RecordedEvent, shareByWeight, shopConfig } from '@shop/contracts';
-import { calendarDay, daysEndingWith } from '@shop/projections';
+import {
+  type EventData,
+  eventSchemas,
+  type RecordedEvent,
+  SALES_REPORT_GROUPINGS,
+  type SalesReportGrouping,
+  shareByWeight,
+  shopConfig,
+} from '@shop/contracts';
+import { calendarDay, daysBetween, isoWeek } from '@shop/projections';
 
-// Sales computed from the log itself, not the read models, with the dashboard's definition
-// (projections/src/metrics): an order counts with its totalPrice on the calendar day, in the shop's
-// time zone, of the moment it was placed; a cancelled order does not count at all; a refund counts
-// against the day it was made (and the order's affiliate, the refunded lines' categories).
+// Sales computed from the log itself, not the read models: the independent check of the dashboard
+// (projections/src/metrics) and of the sales reports (projections/src/sales). An order counts on the
+// calendar day, in the shop's time zone, of the moment it was placed; a refund on the day it was made
+// (paid), in every grouping, against its order's dimensions and the refunded lines' categories; a
+// cancelled order does not count at all, nor its refunds.
 
-export const SALES_GROUPINGS = ['day', 'week', 'month', 'category', 'affiliate'] as const;
-export type SalesGrouping = (typeof SALES_GROUPINGS)[number];
+export const SALES_GROUPINGS = SALES_REPORT_GROUPINGS;
+export type SalesGrouping = SalesReportGrouping;
 
 export interface SalesRow {
-  /** A day (YYYY-MM-DD), ISO week (YYYY-Www), month (YYYY-MM), category, or affiliate code. */
+  /** A day (YYYY-MM-DD), ISO week (YYYY-Www), month (YYYY-MM), category, product id, affiliate code, city or method. */
   group: string;
   /** Orders placed in the group (an order with lines in two categories counts in both). */
   orders: number;
-  /** Minor units: the totals of those orders. */
+  /** The dashboard's figure: the orders' totals, shipping included (by line dimensions, shared by value). Minor units. */
   amount: number;
-  /** Minor units: refunds made in the group. */
+  /** Units sold. */
+  units: number;
+  /** Lines at their unit prices, minor units. */
+  gross: number;
+  /** The affiliate discount on those lines, minor units. */
+  discounts: number;
+  /** Refunds made in the group, minor units. */
   refunds: number;
-  /** Minor units: amount less refunds. */
+  /** The sales report's net: gross less discounts less refunds (shipping is not a sale), minor units. */
   net: number;
 }
 
@@ -28,80 +43,113 @@ export interface SalesReport {
   total: Omit<SalesRow, 'group'>;
 }
 
+type Line = EventData<'OrderPlaced'>['lines'][number];
+
 interface PlacedOrder {
   day: string;
   data: EventData<'OrderPlaced'>;
-}
-
-interface Refund {
-  day: string;
-  data: EventData<'ReturnRefunded'>;
+  refunds: { day: string; data: EventData<'ReturnRefunded'> }[];
 }
 
 /** Folds the log's order events; feed it every event in position order, then ask for a report. */
 export class SalesLedger {
   readonly #orders = new Map<string, PlacedOrder>();
   readonly #cancelled = new Set<string>();
-  readonly #refunds: Refund[] = [];
 
   constructor(private readonly timeZone: string = shopConfig.timeZone) {}
 
   add(event: RecordedEvent): void {
     if (event.type === 'OrderPlaced') {
       const data = eventSchemas.OrderPlaced.parse(event.data) as EventData<'OrderPlaced'>;
-      this.#orders.set(data.orderId, { day: calendarDay(data.at, this.timeZone), data });
+      this.#orders.set(data.orderId, { day: calendarDay(data.at, this.timeZone), data, refunds: [] });
     } else if (event.type === 'StatusChanged') {
       const data = eventSchemas.StatusChanged.parse(event.data) as EventData<'StatusChanged'>;
       if (data.to === 'Cancelled') this.#cancelled.add(data.orderId);
     } else if (event.type === 'ReturnRefunded') {
       const data = eventSchemas.ReturnRefunded.parse(event.data) as EventData<'ReturnRefunded'>;
-      this.#refunds.push({ day: calendarDay(data.at, this.timeZone), data });
+      this.#orders.get(data.orderId)?.refunds.push({ day: calendarDay(data.at, this.timeZone), data });
     }
   }
 
   /**
    * Orders placed and refunds made on the days from `from` to `to` (inclusive, YYYY-MM-DD), grouped;
-   * days are zero-filled.
+   * by day, week or month every period of the range has a row. The total counts each order once.
    */
   report(args: { from: string; to: string; by: SalesGrouping }): SalesReport {
     const rows = new Map<string, SalesRow>();
-    const add = (group: string, change: Pick<SalesRow, 'orders' | 'amount' | 'refunds'>) => {
-      const row = rows.get(group) ?? { group, orders: 0, amount: 0, refunds: 0, net: 0 };
-      row.orders += change.orders;
-      row.amount += change.amount;
-      row.refunds += change.refunds;
-      row.net = row.amount - row.refunds;
-      rows.set(group, row);
+    const row = (group: string) => {
+      let found = rows.get(group);
+      if (!found) {
+        found = { group, ...nothing() };
+        rows.set(group, found);
+      }
+      return found;
     };
     const inRange = (day: string) => day >= args.from && day <= args.to;
-    if (args.by === 'day') for (const day of daysBetween(args.from, args.to)) add(day, NOTHING);
-    const counted = new Set<string>();
-    for (const [orderId, { day, data }] of this.#orders) {
-      if (this.#cancelled.has(orderId) || !inRange(day)) continue;
-      counted.add(orderId);
-      if (args.by === 'category') {
-        for (const [category, amount] of allocateByCategory(data))
-          add(category, { ...NOTHING, orders: 1, amount });
-      } else
-        add(groupOf(args.by, day, data.affiliateCode), { ...NOTHING, orders: 1, amount: data.totalPrice });
+    if (args.by === 'day' || args.by === 'week' || args.by === 'month') {
+      for (const day of daysBetween(args.from, args.to)) row(groupOf(args.by, day, anyOrder, anyLine));
     }
-    for (const { day, data } of this.#refunds) {
-      const order = this.#orders.get(data.orderId);
-      if (!order || !inRange(day)) continue;
-      if (args.by === 'category') {
-        for (const item of data.items) add(item.category, { ...NOTHING, refunds: item.refund });
-      } else add(groupOf(args.by, day, order.data.affiliateCode), { ...NOTHING, refunds: data.amount });
+    const counted = new Set<string>();
+    for (const [orderId, { day, data, refunds }] of this.#orders) {
+      if (this.#cancelled.has(orderId)) continue;
+      if (inRange(day)) {
+        counted.add(orderId);
+        const groups = new Set<string>();
+        const values = data.lines.map((line) => line.unitPrice * line.qty);
+        const discounts = shareByWeight(data.discount, values);
+        const amounts = shareByWeight(data.totalPrice, values);
+        data.lines.forEach((line, index) => {
+          const group = groupOf(args.by, day, data, line);
+          const r = row(group);
+          if (!groups.has(group)) r.orders += 1;
+          groups.add(group);
+          r.amount += amounts[index]!;
+          r.units += line.qty;
+          r.gross += values[index]!;
+          r.discounts += discounts[index]!;
+          r.net += values[index]! - discounts[index]!;
+        });
+      }
+      for (const refund of refunds) {
+        if (!inRange(refund.day)) continue;
+        for (const item of refund.data.items) {
+          const line = data.lines.find((candidate) => candidate.lineId === item.orderItemId);
+          if (!line) continue;
+          const r = row(groupOf(args.by, refund.day, data, { ...line, category: item.category }));
+          r.refunds += item.refund;
+          r.net -= item.refund;
+        }
+      }
     }
     const sorted = [...rows.values()].sort((a, b) => (a.group < b.group ? -1 : a.group > b.group ? 1 : 0));
-    const amount = sorted.reduce((sum, row) => sum + row.amount, 0);
-    const refunds = sorted.reduce((sum, row) => sum + row.refunds, 0);
-    return { rows: sorted, total: { orders: counted.size, amount, refunds, net: amount - refunds } };
+    const total = nothing();
+    for (const r of sorted) {
+      total.amount += r.amount;
+      total.units += r.units;
+      total.gross += r.gross;
+      total.discounts += r.discounts;
+      total.refunds += r.refunds;
+      total.net += r.net;
+    }
+    total.orders = counted.size;
+    return { rows: sorted, total };
   }
 }
 
-const NOTHING = { orders: 0, amount: 0, refunds: 0 };
+const nothing = (): Omit<SalesRow, 'group'> => ({
+  orders: 0,
+  amount: 0,
+  units: 0,
+  gross: 0,
+  discounts: 0,
+  refunds: 0,
+  net: 0,
+});
 
-function groupOf(by: Exclude<SalesGrouping, 'category'>, day: string, affiliateCode: string | null): string {
+const anyLine = {} as Line;
+const anyOrder = {} as EventData<'OrderPlaced'>;
+
+function groupOf(by: SalesGrouping, day: string, data: EventData<'OrderPlaced'>, line: Line): string {
   switch (by) {
     case 'day':
       return day;
@@ -109,39 +157,15 @@ function groupOf(by: Exclude<SalesGrouping, 'category'>, day: string, affiliateC
       return isoWeek(day);
     case 'month':
       return day.slice(0, 7);
+    case 'category':
+      return line.category;
+    case 'product':
+      return line.productId;
     case 'affiliate':
-      return affiliateCode ?? '(none)';
+      return data.affiliateCode ?? '(none)';
+    case 'city':
+      return data.shippingAddress.city;
+    case 'paymentMethod':
+      return data.paymentMethod;
   }
-}
-
-/**
- * The order's total shared out over its lines' categories in proportion to their value, in whole
- * minor units (largest remainder), so the categories of an order add up to its total exactly.
- */
-export function allocateByCategory(data: EventData<'OrderPlaced'>): Map<string, number> {
-  const byCategory = new Map<string, number>();
-  for (const line of data.lines) {
-    byCategory.set(line.category, (byCategory.get(line.category) ?? 0) + line.unitPrice * line.qty);
-  }
-  const shares = shareByWeight(data.totalPrice, [...byCategory.values()]);
-  return new Map([...byCategory.keys()].map((category, index) => [category, shares[index] ?? 0]));
-}
-
-/** Every day from `from` to `to`, inclusive (YYYY-MM-DD). */
-export function daysBetween(from: string, to: string): string[] {
-  const count =
-    Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-  return count > 0 ? daysEndingWith(to, count) : [];
-}
-
-/** The ISO 8601 week of a calendar day: YYYY-Www, weeks starting on Monday. */
-export function isoWeek(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  const weekday = (date.getUTCDay() + 6) % 7;
-  date.setUTCDate(date.getUTCDate() - weekday + 3); // the Thursday of this week decides its year
-  const year = date.getUTCFullYear();
-  const january4 = new Date(Date.UTC(year, 0, 4));
-  const days = (date.getTime() - january4.getTime()) / 86_400_000;
-  const week = 1 + Math.round((days - 3 + ((january4.getUTCDay() + 6) % 7)) / 7);
-  return `${year}-W${String(week).padStart(2, '0')}`;
 }

@@ -1,5 +1,6 @@
 import {
   type AdminMetrics,
+  AsOfQuery,
   fromMinor,
   OrderInput,
   type OrderNote,
@@ -10,16 +11,22 @@ import {
 import {
   allOrders,
   calendarDay,
+  catalogueProjector,
+  customersProjector,
   dailySales,
   findCatalogueEntry,
+  metricsProjector,
   orderCounts,
   orderDetails,
   orderIdOf,
   ordersOfUser,
+  ordersProjector,
   orderTracking,
+  type ReadModelsDb,
+  readAsOf,
 } from '@shop/projections';
 import { Hono } from 'hono';
-import { badRequest } from '../../platform/errors';
+import { badRequest, forbidden } from '../../platform/errors';
 import { AnswerCache } from '../../platform/http/answer-cache';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
@@ -79,11 +86,21 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
 
   app.get('/orders', requireAdmin(deps), (c) => c.json(allOrders(deps.readModels)));
 
-  /** `:id` is the order's id or its reference. */
-  app.get('/orders/:id', requireUser(deps), (c) => {
+  /** `:id` is the order's id or its reference; an admin may ask for it `?asOf=` a moment. */
+  app.get('/orders/:id', requireUser(deps), validate('query', AsOfQuery), async (c) => {
     const caller = c.var.caller;
-    const id = orderIdOf(deps.readModels, c.req.param('id'));
-    return c.json(visibleTo(caller, orderDetails(deps.readModels, { id, history: caller.isAdmin })));
+    const param = c.req.param('id');
+    const { asOf } = c.req.valid('query');
+    if (asOf === undefined) {
+      const id = orderIdOf(deps.readModels, param);
+      return c.json(visibleTo(caller, orderDetails(deps.readModels, { id, history: caller.isAdmin })));
+    }
+    if (!caller.isAdmin) throw forbidden('Only an admin can see an order as it stood at a moment.');
+    // The order as it stood then, replayed from the log (its reference too); not placed yet is 404.
+    const then = await readAsOf(deps.store, new Date(asOf), ORDER_VIEW_PROJECTORS, (db) =>
+      orderDetails(db, { id: orderIdOf(db, param), history: true }),
+    );
+    return c.json({ ...visibleTo(caller, then), asOf });
   });
 
   app.get('/orders/:id/tracking', requireUser(deps), (c) => {
@@ -113,24 +130,42 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
     return c.json(order);
   });
 
-  app.get('/admin/metrics', requireAdmin(deps), (c) => {
+  app.get('/admin/metrics', requireAdmin(deps), validate('query', AsOfQuery), async (c) => {
+    const { asOf } = c.req.valid('query');
+    if (asOf !== undefined) {
+      // The dashboard as it stood then: the log replayed up to that moment, its 30 days ending that day.
+      const then = new Date(asOf);
+      const today = calendarDay(then, shopConfig.timeZone);
+      const metrics = await readAsOf(deps.store, then, [metricsProjector], (db) =>
+        metricsOf(db, today, deps.configWarnings),
+      );
+      return c.json({ ...metrics, asOf });
+    }
     const today = calendarDay(deps.clock(), shopConfig.timeZone);
-    return metricsAnswers.respond(c, today, () => {
-      const sales = dailySales(deps.readModels, { lastDay: today, days: shopConfig.salesChartDays });
-      const metrics: AdminMetrics = {
-        ...orderCounts(deps.readModels),
-        sales: sales.map(({ day, amount, orders, refunds }) => ({
-          date: day,
-          salesUSD: fromMinor(amount),
-          amount: fromMinor(amount),
-          orders,
-          refunds: fromMinor(refunds),
-        })),
-        configWarnings: [...deps.configWarnings],
-      };
-      return metrics;
-    });
+    return metricsAnswers.respond(c, today, () => metricsOf(deps.readModels, today, deps.configWarnings));
   });
 
   return app;
+}
+
+/** What an admin's order view reads: the order, its customer, its products. */
+const ORDER_VIEW_PROJECTORS = [catalogueProjector, customersProjector, ordersProjector];
+
+/**
+ * The dashboard's figures from a read-model database, the chart's days ending with `today` (sales net
+ * of the refunds made each day), with the warnings about the shop's configuration.
+ */
+function metricsOf(db: ReadModelsDb, today: string, configWarnings: readonly string[]): AdminMetrics {
+  const sales = dailySales(db, { lastDay: today, days: shopConfig.salesChartDays });
+  return {
+    ...orderCounts(db),
+    sales: sales.map(({ day, amount, orders, refunds }) => ({
+      date: day,
+      salesUSD: fromMinor(amount),
+      amount: fromMinor(amount),
+      orders,
+      refunds: fromMinor(refunds),
+    })),
+    configWarnings: [...configWarnings],
+  };
 }

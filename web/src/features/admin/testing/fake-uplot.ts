@@ -4,6 +4,8 @@
  */
 export default class FakeUPlot {
   static tzDate = (date: Date) => date;
+  // No path builders: a chart falls back to lines.
+  static paths = {};
   width = 0;
   destroy() {}
   setSize() {}

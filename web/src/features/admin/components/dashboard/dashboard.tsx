@@ -47,6 +47,9 @@ export function Dashboard() {
         <Link to="/admin/reviews" className="button button--ghost">
           View Reviews
         </Link>
+        <Link to="/admin/reports" className="button button--ghost">
+          Sales Reports
+        </Link>
       </nav>
       {failed ? (
         <ErrorPanel

@@ -156,8 +156,8 @@ describe('the order overlay after the sale', () => {
       }),
     );
     renderApp('/admin/orders');
-    fireEvent.click((await screen.findAllByRole('button', { name: 'Open order 71' }))[0]!);
-    const overlay = within(await screen.findByRole('dialog', { name: 'Order R-71' }));
+    fireEvent.click((await screen.findAllByRole('button', { name: `Open order ${order.reference}` }))[0]!);
+    const overlay = within(await screen.findByRole('dialog', { name: `Order ${order.reference}` }));
 
     expect(overlay.getByText('call before coming, gate 2')).toBeTruthy();
     expect(await overlay.findByText('VIP customer')).toBeTruthy();

@@ -1,0 +1,3 @@
+export { NO_AFFILIATE, salesProjector } from './projector';
+export * from './queries';
+export type * from './tables';

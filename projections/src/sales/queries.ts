@@ -1,0 +1,151 @@
+import {
+  addDays,
+  daysInRange,
+  fromMinor,
+  type SalesFigures,
+  type SalesReport,
+  type SalesReportGrouping,
+} from '@shop/contracts';
+import type Database from 'better-sqlite3';
+import type { ReadModelsDb } from '../database';
+import { daysBetween, isoWeek } from '../metrics/days';
+import { NO_AFFILIATE } from './projector';
+import type { SalesDimension } from './tables';
+
+/** A group's sums, money in minor units. */
+export interface SalesSums {
+  key: string;
+  label: string;
+  orders: number;
+  units: number;
+  gross: number;
+  discounts: number;
+  refunds: number;
+}
+
+/** The daily sums each grouping reads, and the expression it groups them by: a fixed list, never the caller's text. */
+const GROUP_BY: Record<SalesReportGrouping, { dimension: SalesDimension; key: string }> = {
+  day: { dimension: 'all', key: 'day' },
+  week: { dimension: 'all', key: 'week' },
+  month: { dimension: 'all', key: 'substr(day, 1, 7)' },
+  category: { dimension: 'category', key: 'key' },
+  product: { dimension: 'product', key: 'key' },
+  affiliate: { dimension: 'affiliate', key: 'key' },
+  city: { dimension: 'city', key: 'key' },
+  paymentMethod: { dimension: 'paymentMethod', key: 'key' },
+};
+
+const SUMS = `coalesce(sum(orders), 0) AS orders, coalesce(sum(units), 0) AS units,
+  coalesce(sum(gross), 0) AS gross, coalesce(sum(discount), 0) AS discounts,
+  coalesce(sum(refund), 0) AS refunds`;
+
+type Statement = Database.Statement<string[], unknown>;
+const statements = new WeakMap<ReadModelsDb, Map<string, Statement>>();
+
+function statement(db: ReadModelsDb, text: string): Statement {
+  let cache = statements.get(db);
+  if (!cache) {
+    cache = new Map();
+    statements.set(db, cache);
+  }
+  let prepared = cache.get(text);
+  if (!prepared) {
+    prepared = db.sqlite.prepare<string[], unknown>(text);
+    cache.set(text, prepared);
+  }
+  return prepared;
+}
+
+/** The sums of the days `from` to `to` (both included), one per group, in no particular order. */
+export function salesSums(
+  db: ReadModelsDb,
+  args: { from: string; to: string; by: SalesReportGrouping },
+): SalesSums[] {
+  const group = GROUP_BY[args.by];
+  // A period is its own label; a product renamed within the range shows one of its names. A key whose
+  // only order was cancelled sums to nothing and is left out.
+  const label = group.dimension === 'all' ? group.key : 'max(label)';
+  const text = `SELECT ${group.key} AS key, ${label} AS label, ${SUMS}
+    FROM sales_daily WHERE dimension = ? AND day BETWEEN ? AND ? GROUP BY ${group.key}
+    HAVING sum(orders) <> 0 OR sum(units) <> 0 OR sum(gross) <> 0 OR sum(discount) <> 0 OR sum(refund) <> 0`;
+  return statement(db, text).all(group.dimension, args.from, args.to) as SalesSums[];
+}
+
+/** The sums of the whole shop over the days `from` to `to`. */
+export function salesTotal(db: ReadModelsDb, args: { from: string; to: string }): SalesSums {
+  const text = `SELECT 'total' AS key, 'Total' AS label, ${SUMS}
+    FROM sales_daily WHERE dimension = 'all' AND day BETWEEN ? AND ?`;
+  return statement(db, text).get(args.from, args.to) as SalesSums;
+}
+
+const TIME_GROUPINGS: Partial<Record<SalesReportGrouping, (day: string) => string>> = {
+  day: (day) => day,
+  week: isoWeek,
+  month: (day) => day.slice(0, 7),
+};
+
+/** What a reader sees for a key that is not its own label. */
+function labelOf(by: SalesReportGrouping, sums: SalesSums): string {
+  if (by === 'affiliate' && sums.key === NO_AFFILIATE) return 'No affiliate';
+  if (by === 'paymentMethod' && sums.key === 'COD') return 'Cash on delivery';
+  return sums.label;
+}
+
+/** Minor-unit sums as the API answers them: PKR decimals, net and the average order value worked out. */
+export function salesFigures(sums: SalesSums): SalesFigures {
+  const net = sums.gross - sums.discounts - sums.refunds;
+  return {
+    key: sums.key,
+    label: sums.label,
+    orders: sums.orders,
+    units: sums.units,
+    gross: fromMinor(sums.gross),
+    discounts: fromMinor(sums.discounts),
+    refunds: fromMinor(sums.refunds),
+    net: fromMinor(net),
+    averageOrderValue:
+      sums.orders === 0 ? 0 : fromMinor(Math.round((sums.gross - sums.discounts) / sums.orders)),
+  };
+}
+
+const empty = (key: string): SalesSums => ({
+  key,
+  label: key,
+  orders: 0,
+  units: 0,
+  gross: 0,
+  discounts: 0,
+  refunds: 0,
+});
+
+/**
+ * `GET /api/admin/reports/sales`: the rows of the range, grouped; by day, week or month every period
+ * of the range has a row (oldest first), otherwise the groups that sold, best net first. `previous` is
+ * the total of the same number of days just before `from`.
+ */
+export function salesReport(
+  db: ReadModelsDb,
+  args: { from: string; to: string; by: SalesReportGrouping },
+): SalesReport {
+  const found = salesSums(db, args).map((sums) => ({ ...sums, label: labelOf(args.by, sums) }));
+  const period = TIME_GROUPINGS[args.by];
+  let rows: SalesSums[];
+  if (period) {
+    const byKey = new Map(found.map((sums) => [sums.key, sums]));
+    const keys = [...new Set(daysBetween(args.from, args.to).map(period))];
+    rows = keys.map((key) => byKey.get(key) ?? empty(key));
+  } else {
+    const net = (sums: SalesSums) => sums.gross - sums.discounts - sums.refunds;
+    rows = found.sort((a, b) => net(b) - net(a) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+  const length = daysInRange(args.from, args.to);
+  const previous = { from: addDays(args.from, -length), to: addDays(args.from, -1) };
+  return {
+    from: args.from,
+    to: args.to,
+    by: args.by,
+    rows: rows.map(salesFigures),
+    total: salesFigures(salesTotal(db, args)),
+    previous: salesFigures(salesTotal(db, previous)),
+  };
+}
