@@ -19,7 +19,8 @@ import { frame, type MessageContent } from './messages/markup';
 import { orderConfirmation } from './messages/order-confirmation';
 import { type NotifiedStatus, orderStatus } from './messages/order-status';
 import { passwordReset } from './messages/password-reset';
-import { customer, placedOrder } from './recipients';
+import { type ReturnStep, returnStatus } from './messages/return-status';
+import { customer, placedOrder, requestedReturn } from './recipients';
 import type { ShopDetails } from './shop-details';
 import type { MailTransport } from './transport';
 
@@ -29,6 +30,20 @@ const STATUS_KINDS: Readonly<Partial<Record<OrderStatus, string>>> = {
   Delivered: 'order-delivered',
   Cancelled: 'order-cancelled',
 };
+
+/**
+ * The after-sale e-mails, by the return event that causes each. ReturnReceived owes none: the refund
+ * that follows it says the items arrived, and the return's page shows the step between.
+ */
+const RETURN_KINDS = {
+  ReturnRequested: { kind: 'return-requested', step: 'Requested' },
+  ReturnApproved: { kind: 'return-approved', step: 'Approved' },
+  ReturnRejected: { kind: 'return-rejected', step: 'Rejected' },
+  ReturnRefunded: { kind: 'return-refunded', step: 'Refunded' },
+} as const satisfies Partial<Record<EventType, { kind: string; step: ReturnStep }>>;
+type ReturnCause = keyof typeof RETURN_KINDS;
+const RETURN_CAUSES = Object.keys(RETURN_KINDS) as ReturnCause[];
+const isReturnCause = (type: string): type is ReturnCause => Object.hasOwn(RETURN_KINDS, type);
 
 export interface MailChannelDeps {
   store: EventStore;
@@ -42,7 +57,8 @@ export interface MailChannelDeps {
 
 /**
  * E-mail as an outbox channel: an order placed owes its confirmation, a change to Dispatched,
- * Delivered or Cancelled a status e-mail, a password reset request the reset link. Each is addressed
+ * Delivered or Cancelled a status e-mail, a password reset request the reset link, a return asked for,
+ * approved, rejected or refunded its after-sale e-mail to the return's customer. Each is addressed
  * when it becomes owed and written when it is sent, from the event that caused it; its Message-ID is
  * `<{event id}.{kind}@{host of PUBLIC_URL}>`.
  */
@@ -71,6 +87,14 @@ export function mailChannel(
       if (!request) return [];
       const name = (await customer(deps.store, request.userId))?.toName ?? '';
       return [{ kind: 'password-reset', to: request.email, toName: name }];
+    }
+    if (isReturnCause(event.type)) {
+      const data = dataOf(event, event.type);
+      return addressed(
+        RETURN_KINDS[event.type].kind,
+        data && (await customer(deps.store, data.userId)),
+        event,
+      );
     }
     return [];
   }
@@ -113,13 +137,29 @@ export function mailChannel(
         shop,
       );
     }
+    const returnCause = Object.entries(RETURN_KINDS).find(([, { kind }]) => kind === owed.kind);
+    if (returnCause) {
+      const [type, { step }] = returnCause as [ReturnCause, (typeof RETURN_KINDS)[ReturnCause]];
+      const data = required(dataOf(cause, type), cause);
+      const request = await requestedReturn(deps.store, data.returnId);
+      if (!request) throw new MessageRefused(`Return ${data.returnId} is not in the log`);
+      const order = await placedOrder(deps.store, data.orderId);
+      return returnStatus(step, {
+        request,
+        orderName: order?.reference || data.orderId,
+        orderUrl: link(`/order/${data.orderId}`),
+        ...(cause.type === 'ReturnRefunded'
+          ? { refunded: (data as EventData<'ReturnRefunded'>).amount }
+          : {}),
+      });
+    }
     throw new MessageRefused(`No e-mail is written for ${owed.kind}`);
   }
 
   return {
     name: 'email',
     delivery: transport.delivery,
-    causes: ['OrderPlaced', 'StatusChanged', 'PasswordResetRequested'],
+    causes: ['OrderPlaced', 'StatusChanged', 'PasswordResetRequested', ...RETURN_CAUSES],
     owedFor,
     async deliver(owed, cause) {
       const message = frame(await compose(owed, cause), owed.toName, deps.shopInfo);

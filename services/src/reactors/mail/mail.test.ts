@@ -4,7 +4,8 @@ import { SESSION_ENDED } from '../../slices/accounts/auth';
 import { RESET_LINK } from '../../slices/accounts/decide';
 import { requestIdOfResetToken } from '../../slices/accounts/reset-token';
 import { PASSWORD_RESET } from '../../slices/accounts/routes';
-import { createProduct, placeOrderOk, setStatus } from '../../slices/orders/order-test-kit';
+import { createProduct, deliver, placeOrderOk, setStatus } from '../../slices/orders/order-test-kit';
+import { askToReturn, moveReturn, returnUntil } from '../../slices/returns/returns-test-kit';
 import { TEST_PUBLIC_URL, testMailSettings, waitForCounts } from '../../test-support/mail-shop';
 import { SmtpInbox } from '../../test-support/smtp-inbox';
 import {
@@ -102,6 +103,63 @@ describe('e-mail to a real SMTP server', () => {
     const dispatched = inbox.to(shopper.email).find((mail) => mail.subject.endsWith('is on its way'))!;
     expect(dispatched.links).toContain(`${TEST_PUBLIC_URL}/track/${delivered.id}`);
     expect(dispatched.text).toContain('Running Tee (size SM) x 1');
+  });
+
+  it('walks a return through the API and tells the shopper at each step: asked for, approved, refunded; and a rejection', async () => {
+    const shopper = await registerUser(t, { name: 'Hina' });
+    const tee = await createProduct(t, admin, { name: 'Running Tee', price: 40, sizes: ['SM', 'MD'] });
+    const order = await deliver(
+      t,
+      admin,
+      (await placeOrderOk(t, shopper, [{ product: tee, qty: 3, size: 'MD' }])).id,
+    );
+    const orderLink = `${TEST_PUBLIC_URL}/order/${order.id}`;
+    const ofReturns = () => inbox.to(shopper.email).filter((mail) => /return|refund/i.test(mail.subject));
+
+    const asked = await askToReturn(t, shopper, order, [{ line: 0, qty: 2 }], 'Too <b>tight</b>');
+    expect(asked.status).toBe(201);
+    await inbox.waitUntil(() => ofReturns().length === 1);
+    const [request] = ofReturns();
+    expect(request!.subject).toBe(`We have your return request for order ${order.reference}`);
+    expect(request!.messageId).toMatch(/^<[\w-]+\.return-requested@shop\.example\.pk>$/);
+    expect(request!.text).toContain('- Running Tee (size MD) x 2: PKR 80.00');
+    expect(request!.text).toContain('Your reason: Too <b>tight</b>\nAmount to be refunded: PKR 80.00');
+    expect(request!.html).toContain('Too &lt;b&gt;tight&lt;/b&gt;');
+    expect(request!.links).toContain(orderLink);
+    expect(request!.html).toContain(`href="${orderLink}"`);
+
+    await returnUntil(t, admin, asked.body.id, 'Approved');
+    await inbox.waitUntil(() => ofReturns().length === 2);
+    const approved = ofReturns()[1]!;
+    expect(approved.subject).toBe(`Your return for order ${order.reference} is approved`);
+    expect(approved.text).toContain(`write your order reference ${order.reference} on the parcel`);
+    expect(approved.text).toContain('Amount to be refunded: PKR 80.00');
+    expect(approved.links).toContain(orderLink);
+
+    await returnUntil(t, admin, asked.body.id, 'Refunded', 'Approved');
+    await inbox.waitUntil(() => ofReturns().length === 3);
+    const refunded = ofReturns()[2]!;
+    expect(refunded.subject).toBe(`We have refunded PKR 80.00 for order ${order.reference}`);
+    expect(refunded.text).toContain('Amount refunded: PKR 80.00');
+    expect(refunded.html).toContain('PKR 80.00');
+    expect(refunded.links).toContain(orderLink);
+    expect(refunded.text).toContain('Questions? Call 0301-2345678 or write to help@apex-athletics.pk.');
+
+    const again = await askToReturn(t, shopper, order, [{ line: 0, qty: 1 }]);
+    expect((await moveReturn(t, admin, again.body.id, 'Rejected')).status).toBe(200);
+    await inbox.waitUntil(() => ofReturns().length === 5);
+    expect(
+      ofReturns()
+        .slice(3)
+        .map((mail) => mail.subject),
+    ).toEqual([
+      `We have your return request for order ${order.reference}`,
+      `Your return for order ${order.reference} was not approved`,
+    ]);
+    expect(ofReturns()[4]!.links).toContain(orderLink);
+    // Received owes no e-mail: the confirmation, two status e-mails and five after-sale ones.
+    await waitForCounts(t, admin, (counts) => counts.sent === 8 && counts.waiting === 0);
+    expect(inbox.to(shopper.email)).toHaveLength(8);
   });
 
   it('sends the password reset link, whose token names the request', async () => {

@@ -23,3 +23,17 @@ export async function placedOrder(
     throw error;
   }
 }
+
+/** The return as the shopper asked for it (its stream's first event); undefined for an unknown return. */
+export async function requestedReturn(
+  store: EventStore,
+  returnId: string,
+): Promise<EventData<'ReturnRequested'> | undefined> {
+  try {
+    const [first] = await store.readStream(streams.orderReturn(returnId), { maxCount: 1 });
+    return first?.type === 'ReturnRequested' ? (first.data as EventData<'ReturnRequested'>) : undefined;
+  } catch (error) {
+    if (error instanceof StreamNotFound) return undefined;
+    throw error;
+  }
+}

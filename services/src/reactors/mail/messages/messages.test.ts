@@ -1,4 +1,4 @@
-import { anOrderPlaced } from '@shop/testing';
+import { anOrderPlaced, aReturnRequested } from '@shop/testing';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../platform/config/config';
 import { shopInfoFrom } from '../../../platform/config/shop-info';
@@ -7,6 +7,7 @@ import { escapeHtml, frame, html } from './markup';
 import { orderConfirmation } from './order-confirmation';
 import { orderStatus } from './order-status';
 import { passwordReset } from './password-reset';
+import { returnStatus } from './return-status';
 
 const shop = shopInfoFrom(loadConfig(TEST_SHOP_ENV));
 const hostile = `<img src=x onerror="alert('x')">&`;
@@ -88,5 +89,60 @@ describe('the status e-mails and the reset', () => {
       'before 3 May 2024 at 12:30 am (Pakistan time):\n\nhttps://shop.example.pk/reset-password?token=a.b',
     );
     expect(reset.html.value).toContain('href="https://shop.example.pk/reset-password?token=a.b"');
+  });
+});
+
+describe('the after-sale e-mails', () => {
+  const url = 'https://shop.example.pk/order/o-3';
+  const request = aReturnRequested({
+    orderId: 'o-3',
+    reason: hostile,
+    items: [
+      {
+        ...aReturnRequested().items[0]!,
+        name: hostile,
+        size: 'MD',
+        qty: 2,
+        unitPrice: 150_000,
+        refund: 285_000,
+      },
+    ],
+    amount: 285_000,
+  });
+  const input = { request, orderName: 'AB-12CD34', orderUrl: url };
+
+  it('confirms the return asked for: the units, the reason and the amount to be refunded, escaped', () => {
+    const asked = returnStatus('Requested', input);
+    expect(asked.subject).toBe('We have your return request for order AB-12CD34');
+    expect(asked.text).toContain(
+      `You asked to return these items from your order AB-12CD34:\n\n- ${hostile} (size MD) x 2: PKR 2,850.00`,
+    );
+    expect(asked.text).toContain(`Your reason: ${hostile}\nAmount to be refunded: PKR 2,850.00`);
+    expect(asked.text).toContain(`Your order: ${url}`);
+    expect(asked.html.value).toContain(`<li>${escapeHtml(hostile)} (size MD) x 2: PKR 2,850.00</li>`);
+    expect(asked.html.value).toContain(`Your reason: ${escapeHtml(hostile)}`);
+    expect(asked.html.value).not.toContain('<img');
+    expect(asked.html.value).toContain(`href="${url}"`);
+  });
+
+  it('tells how to send the items back once approved, and that a rejected return pays nothing', () => {
+    const approved = returnStatus('Approved', input);
+    expect(approved.subject).toBe('Your return for order AB-12CD34 is approved');
+    expect(approved.text).toContain('write your order reference AB-12CD34 on the parcel and send it to us');
+    expect(approved.text).toContain('Amount to be refunded: PKR 2,850.00');
+    expect(approved.html.value).not.toContain('<img');
+    const rejected = returnStatus('Rejected', input);
+    expect(rejected.subject).toBe('Your return for order AB-12CD34 was not approved');
+    expect(rejected.text).toContain('Nothing will be refunded for this request.');
+    expect(rejected.html.value).not.toContain('<img');
+  });
+
+  it('gives the amount refunded as the refund event says, in PKR', () => {
+    const refunded = returnStatus('Refunded', { ...input, refunded: 280_000 });
+    expect(refunded.subject).toBe('We have refunded PKR 2,800.00 for order AB-12CD34');
+    expect(refunded.text).toContain('Amount refunded: PKR 2,800.00');
+    expect(refunded.html.value).toContain('<strong>Amount refunded: PKR 2,800.00</strong>');
+    expect(refunded.html.value).toContain(`href="${url}"`);
+    expect(refunded.html.value).not.toContain('<img');
   });
 });
