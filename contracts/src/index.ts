@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './admin-lists';
 export * from './affiliates';
 export * from './catalogue';
 export * from './errors';
@@ -7,6 +8,7 @@ export * from './events';
 export * from './ids';
 export * from './money';
 export * from './orders';
+export * from './phones';
 export * from './reviews';
 export * from './shop-config';
 export * from './upcasting';
