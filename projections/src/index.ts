@@ -13,6 +13,7 @@ export { type OpenReadModelsOptions, openReadModels } from './db';
 export * from './metrics';
 export { readModelMigrations } from './migrations';
 export * from './orders';
+export type { KeysetPage, PageStart, Position } from './paging';
 export { argumentsFor, type PreparedQuery, prepareQuery } from './prepared-query';
 export type { ProjectionStatus, ProjectorStatus } from './projection-status';
 export type { Projector } from './projector';

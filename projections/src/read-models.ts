@@ -5,10 +5,16 @@ import type {
   CatalogueProductsTable,
   CatalogueReviewsTable,
 } from './catalogue/tables';
-import type { CustomerCredentialsTable, CustomersTable } from './customers/tables';
+import type {
+  CustomerCredentialsTable,
+  CustomerOrdersTable,
+  CustomerSearchTermsTable,
+  CustomersTable,
+} from './customers/tables';
 import type { MetricsCountersTable, MetricsDailySalesTable, MetricsOrdersTable } from './metrics/tables';
 import type {
   OpenReservationsTable,
+  OrderCountsTable,
   OrderItemsView,
   OrderStatusChangesView,
   OrdersTable,
@@ -52,6 +58,8 @@ export interface ReadModels {
   catalogue_reviews: CatalogueReviewsTable;
   customers: CustomersTable;
   customer_credentials: CustomerCredentialsTable;
+  customer_orders: CustomerOrdersTable;
+  customer_search_terms: CustomerSearchTermsTable;
   reviews: ReviewsTable;
   review_authors: ReviewAuthorsTable;
   review_products: ReviewProductsTable;
@@ -60,6 +68,7 @@ export interface ReadModels {
   order_items: OrderItemsView;
   order_status_changes: OrderStatusChangesView;
   open_reservations: OpenReservationsTable;
+  order_counts: OrderCountsTable;
   affiliate_requests: AffiliateRequestsTable;
   affiliates: AffiliatesTable;
   affiliate_referrals: AffiliateReferralsTable;

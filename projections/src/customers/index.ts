@@ -1,3 +1,9 @@
+export {
+  allCustomersInChunks,
+  type CustomerList,
+  customerListPage,
+  listCustomers,
+} from './list';
 export { customersProjector } from './projector';
-export { findCredentials, findCustomer, findCustomerByEmail, listCustomers } from './queries';
-export type { CustomerCredentialsTable, CustomerRow, CustomersTable } from './tables';
+export { findCredentials, findCustomer, findCustomerByEmail } from './queries';
+export type * from './tables';

@@ -1,8 +1,9 @@
 import type { EventData, EventType, RecordedEvent } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
 import { openReadModels } from '../db';
+import { listCustomers } from './list';
 import { customersProjector } from './projector';
-import { findCredentials, findCustomer, findCustomerByEmail, listCustomers } from './queries';
+import { findCredentials, findCustomer, findCustomerByEmail } from './queries';
 
 let position = 0;
 function recorded<T extends EventType>(type: T, data: EventData<T>): RecordedEvent {

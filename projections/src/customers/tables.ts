@@ -18,6 +18,26 @@ export interface CustomersTable {
   updated_at: string;
   /** Log position of the registration: a stable order for users registered in the same instant. */
   registered_position: number;
+  /** Orders placed, cancelled ones left out. */
+  order_count: number;
+  /** Their totals in minor units, cancelled orders left out. */
+  total_spent: number;
+}
+
+/** Each order counted in a customer's totals, so a cancellation takes back what it added. */
+export interface CustomerOrdersTable {
+  order_id: string;
+  user_id: string;
+  total_price: number;
+}
+
+/**
+ * What a search can match a customer by, one row per term: each word of the name and the e-mail
+ * lower-cased, and the contact's phone key (contracts' `phoneKey`). A search term matches by prefix.
+ */
+export interface CustomerSearchTermsTable {
+  term: string;
+  user_id: string;
 }
 
 /** The password hash per user, keyed for sign-in by e-mail. Read by nothing but sign-in. */

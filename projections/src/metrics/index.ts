@@ -1,4 +1,4 @@
-export { calendarDay, daysEndingWith } from './days';
+export { calendarDay, daysEndingWith, localDateTime, nextDay, startOfDay } from './days';
 export { metricsProjector } from './projector';
 export * from './queries';
 export type * from './tables';

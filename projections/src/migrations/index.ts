@@ -10,6 +10,8 @@ import { catalogueFilterIndex } from './008-catalogue-filter-index';
 import { catalogueRatingIndex } from './009-catalogue-rating-index';
 import { openReservationsWithoutPlaced } from './010-open-reservations-without-placed';
 import { ordersAsDocuments } from './011-orders-as-documents';
+import { adminListIndexes } from './012-admin-list-indexes';
+import { customerTotals } from './013-customer-totals';
 
 /** Every read-model migration, in number order. Adding a read model's tables is one line here. */
 export const readModelMigrations: readonly Migration[] = [
@@ -24,4 +26,6 @@ export const readModelMigrations: readonly Migration[] = [
   catalogueRatingIndex,
   openReservationsWithoutPlaced,
   ordersAsDocuments,
+  adminListIndexes,
+  customerTotals,
 ];

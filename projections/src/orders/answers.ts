@@ -2,6 +2,8 @@ import {
   fromMinor,
   type Order,
   type OrderItem,
+  type OrderListFilters,
+  type OrderSort,
   type OrderTracking,
   type StatusChange,
   trackingProgress,
@@ -9,13 +11,15 @@ import {
 } from '@shop/contracts';
 import { findCustomer } from '../customers/queries';
 import type { ReadModelsDb } from '../database';
+import { countRows, type KeysetPage, type PageStart, readInChunks, readPage } from '../paging';
+import { countFilteredOrders, matchingOrders, orderListOrder, orderPosition } from './list';
 import {
   findOrder,
-  listAllOrders,
   listOrdersOfUser,
   type OrderDetail,
   type OrderItemWithProduct,
   type OrderWithItems,
+  withItemsOf,
 } from './queries';
 import { buildTimeline } from './timeline';
 
@@ -35,9 +39,50 @@ export function ordersOfUser(db: ReadModelsDb, args: { userId: string }): Order[
   return listOrdersOfUser(db, args).map((order) => toOrder(db, order));
 }
 
-/** Every order, newest first (the admin list). */
+/** The admin's orders list: what it is filtered and searched by, and how it is sorted. */
+export interface OrderList {
+  filters: OrderListFilters;
+  sort: OrderSort;
+}
+
+/** One page of the admin's orders list and how many orders match in all. */
+export function orderListPage(
+  db: ReadModelsDb,
+  args: OrderList & { start: PageStart; limit: number },
+): KeysetPage<Order> & { total: number } {
+  const { filters, sort } = args;
+  const matching = matchingOrders(db, filters);
+  const page = readPage(db, matching, {
+    order: orderListOrder(sort, filters),
+    positionOf: orderPosition[sort],
+    start: args.start,
+    limit: args.limit,
+  });
+  const total = filters.search ? countRows(db, matching) : countFilteredOrders(db, filters);
+  return { ...page, rows: withItemsOf(db, page.rows).map((order) => toOrder(db, order)), total };
+}
+
+/**
+ * Every order of the list, a chunk at a time, each chunk read when asked for (see `readInChunks`): a
+ * response streams them without holding the list.
+ */
+export function* orderListChunks(db: ReadModelsDb, args: OrderList, size = 200): Generator<Order[]> {
+  const chunks = readInChunks(db, matchingOrders(db, args.filters), {
+    order: orderListOrder(args.sort, args.filters),
+    positionOf: orderPosition[args.sort],
+    size,
+  });
+  for (const rows of chunks) yield withItemsOf(db, rows).map((order) => toOrder(db, order));
+}
+
+/** Every order, newest first: the seed's admin list, `GET /api/orders`, read in chunks. */
+export function allOrdersInChunks(db: ReadModelsDb): Generator<Order[]> {
+  return orderListChunks(db, { filters: {}, sort: 'newest' });
+}
+
+/** Every order, newest first, at once (checks and tests; a response streams `allOrdersInChunks`). */
 export function allOrders(db: ReadModelsDb): Order[] {
-  return listAllOrders(db).map((order) => toOrder(db, order));
+  return [...allOrdersInChunks(db)].flat();
 }
 
 /** The tracking page: the order, its progress and its timeline from its real status changes. */

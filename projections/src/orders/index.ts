@@ -1,4 +1,13 @@
-export { allOrders, orderDetails, ordersOfUser, orderTracking } from './answers';
+export {
+  allOrders,
+  allOrdersInChunks,
+  type OrderList,
+  orderDetails,
+  orderListChunks,
+  orderListPage,
+  ordersOfUser,
+  orderTracking,
+} from './answers';
 export { ordersProjector } from './projector';
 export * from './queries';
 export type * from './tables';
