@@ -115,6 +115,14 @@ const ROUTE_GROUPS: Record<string, Route[]> = {
     },
     { method: 'GET', path: '/api/admin/metrics', auth: 'admin' },
   ],
+  'admin lists': [
+    { method: 'GET', path: '/api/admin/lists/orders', auth: 'admin' },
+    { method: 'GET', path: '/api/admin/lists/orders.csv', auth: 'admin' },
+    { method: 'GET', path: '/api/admin/lists/customers', auth: 'admin' },
+    { method: 'GET', path: '/api/admin/lists/reviews', auth: 'admin' },
+    { method: 'GET', path: '/api/admin/lists/affiliate-requests', auth: 'admin' },
+    { method: 'GET', path: '/api/admin/lists/products', auth: 'admin' },
+  ],
   affiliates: [
     { method: 'POST', path: '/api/affiliate', auth: 'user', body: () => ({}) },
     { method: 'GET', path: '/api/affiliate', auth: 'admin' },

@@ -16,6 +16,12 @@ export const ADMIN_ROUTES: readonly { method: string; path: string }[] = [
   { method: 'DELETE', path: '/api/products/:id' },
   { method: 'POST', path: '/api/upload' },
   { method: 'DELETE', path: '/api/reviews/:id' },
+  { method: 'GET', path: '/api/admin/lists/orders' },
+  { method: 'GET', path: '/api/admin/lists/orders.csv' },
+  { method: 'GET', path: '/api/admin/lists/customers' },
+  { method: 'GET', path: '/api/admin/lists/reviews' },
+  { method: 'GET', path: '/api/admin/lists/affiliate-requests' },
+  { method: 'GET', path: '/api/admin/lists/products' },
   { method: 'GET', path: '/api/admin/projections' },
   { method: 'POST', path: '/api/admin/projections/rebuild' },
 ];

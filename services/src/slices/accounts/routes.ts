@@ -1,7 +1,16 @@
-import { type AuthResponse, LoginInput, ProfileUpdate, RegisterInput, type User } from '@shop/contracts';
-import { findCredentials, findCustomer, listCustomers } from '@shop/projections';
+import {
+  AdminCustomersQuery,
+  type AuthResponse,
+  LoginInput,
+  ProfileUpdate,
+  RegisterInput,
+  type User,
+} from '@shop/contracts';
+import { allCustomersInChunks, customerListPage, findCredentials, findCustomer } from '@shop/projections';
 import { type Context, Hono } from 'hono';
 import { badRequest, notFound, unauthenticated } from '../../platform/errors';
+import { PageCursors } from '../../platform/http/page-cursors';
+import { streamedJsonArray } from '../../platform/http/streamed';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
 import { registerAccount, updateProfile } from './account-commands';
@@ -15,12 +24,13 @@ import type { RegisteredUser } from './user';
 export const WRONG_CREDENTIALS = 'The e-mail or password is not correct.';
 
 /**
- * Registration, sign-in, the caller's profile and the admin's customer list. Users are answered
- * from the customers read model, which never holds a password hash.
+ * Registration, sign-in, the caller's profile and the admin's customer lists (the whole list streamed,
+ * or paged). Users are answered from the customers read model, which never holds a password hash.
  */
 export function accountsRoutes(deps: ShopDeps): Hono<AuthEnv> {
   const throttle = new SignInThrottle(deps.clock);
   const app = new Hono<AuthEnv>();
+  const cursors = new PageCursors(deps.signingKey);
 
   const withToken = async (user: User): Promise<AuthResponse> => ({
     ...user,
@@ -76,7 +86,15 @@ export function accountsRoutes(deps: ShopDeps): Hono<AuthEnv> {
     return c.json({ ...(await withToken(view(updated))), message: 'Profile updated.' });
   });
 
-  app.get('/admin/users', requireAdmin(deps), (c) => c.json(listCustomers(deps.readModels)));
+  app.get('/admin/users', requireAdmin(deps), () => streamedJsonArray(allCustomersInChunks(deps.readModels)));
+
+  app.get('/admin/lists/customers', requireAdmin(deps), validate('query', AdminCustomersQuery), (c) => {
+    const { search, sort, direction, cursor, limit } = c.req.valid('query');
+    const order = `${sort}-${direction}`;
+    const start = cursors.read(cursor, 'customers', order);
+    const page = customerListPage(deps.readModels, { search, sort, direction, start, limit });
+    return c.json(cursors.page('customers', order, page));
+  });
 
   /** Guessing the current password counts against the same sign-in limits as the login form. */
   async function checkCurrentPassword(c: Context, user: RegisteredUser, given: string | undefined) {
