@@ -49,7 +49,10 @@ const flag = (name: string) =>
 export const ShopDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day as YYYY-MM-DD')
-  .refine((day) => new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'must be a real day');
+  .refine((day) => {
+    const midnight = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(midnight.getTime()) && midnight.toISOString().startsWith(day);
+  }, 'must be a real day');
 
 export const ORDER_SORTS = ['newest', 'oldest', 'total'] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
