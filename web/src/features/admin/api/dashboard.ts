@@ -1,4 +1,4 @@
-import type { AdminMetrics, User } from '@shop/contracts';
+import type { AdminMetrics } from '@shop/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -13,11 +13,4 @@ export const adminMetricsQuery = () =>
   queryOptions({
     queryKey: adminKeys.metrics(),
     queryFn: ({ signal }) => api.get<AdminMetrics>('/api/admin/metrics', { signal }),
-  });
-
-/** `GET /api/admin/users`: every registered customer. */
-export const customersQuery = () =>
-  queryOptions({
-    queryKey: adminKeys.customers(),
-    queryFn: ({ signal }) => api.get<User[]>('/api/admin/users', { signal }),
   });
