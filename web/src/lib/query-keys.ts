@@ -26,7 +26,6 @@ export const orderKeys = {
 /** Reviews: every review with its author (admin) and a product's public reviews. */
 export const reviewKeys = {
   all: ['reviews'] as const,
-  list: () => [...reviewKeys.all, 'list'] as const,
   forProduct: (productId: string) => [...reviewKeys.all, 'product', productId] as const,
 };
 
