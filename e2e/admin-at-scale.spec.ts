@@ -123,7 +123,7 @@ describe('the admin at a year of trade', () => {
     // Found by her number as she would say it on the phone, without the country code.
     await page.getByLabel('Search orders').fill('0345 6789012');
     expect(await rowsAfter(page, first)).toEqual([hers.id]);
-    await visible(page.getByText('1 orders'));
+    await visible(page.getByText('1 order'));
     expect(new URL(page.url()).searchParams.get('search')).toBe('0345 6789012');
 
     // Back to every order, and through the pages.

@@ -69,7 +69,7 @@ export function AffiliatesPage({ search, onSearchChange }: AffiliatesPageProps) 
           </TableScroll>
           <ListPager
             page={requests.data}
-            noun="requests"
+            noun="request"
             loading={requests.isPlaceholderData}
             onCursor={(cursor) => onSearchChange({ ...search, cursor })}
           />

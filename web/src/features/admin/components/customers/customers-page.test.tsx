@@ -79,7 +79,7 @@ describe('admin customers page', () => {
 
     fireEvent.change(screen.getByLabelText('Search customers'), { target: { value: 'maryam' } });
     await waitFor(() => expect(router.state.location.search).toEqual({ search: 'maryam' }));
-    expect(await screen.findByText('1 customers')).toBeTruthy();
+    expect(await screen.findByText('1 customer')).toBeTruthy();
     expect(asked.at(-1)?.get('search')).toBe('maryam');
 
     fireEvent.change(screen.getByLabelText('Sort'), { target: { value: 'spent-desc' } });

@@ -82,7 +82,7 @@ export function CustomersPage({ search, onSearchChange }: CustomersPageProps) {
           </div>
           <ListPager
             page={customers.data}
-            noun="customers"
+            noun="customer"
             loading={customers.isPlaceholderData}
             onCursor={(cursor) => onSearchChange({ ...search, cursor })}
           />

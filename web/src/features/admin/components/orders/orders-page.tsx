@@ -47,6 +47,7 @@ export function OrdersPage({ search, onSearchChange }: OrdersPageProps) {
   const orders = useQuery(adminOrdersPageQuery(search));
   const isDesktop = useIsDesktop();
   const [openId, setOpenId] = useState<string | null>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
   const openOrder = orders.data?.items.find((order) => order.id === openId) ?? null;
   /** A filter or search changed: back to the first page. */
   const refine = (change: Partial<OrdersSearch>) =>
@@ -77,7 +78,10 @@ export function OrdersPage({ search, onSearchChange }: OrdersPageProps) {
         <button
           type="button"
           className="button button--ghost admin-button--small"
-          onClick={() => void downloadOrdersCsv(search)}
+          onClick={() => {
+            setExportError(null);
+            downloadOrdersCsv(search).catch((error: unknown) => setExportError(errorMessage(error)));
+          }}
         >
           Export CSV
         </button>
@@ -136,6 +140,11 @@ export function OrdersPage({ search, onSearchChange }: OrdersPageProps) {
           {errorMessage(orders.error)}
         </p>
       )}
+      {exportError && (
+        <p className="admin-field-error" role="alert">
+          The export failed: {exportError}
+        </p>
+      )}
       {orders.isPending ? (
         <LoadingState label="Loading orders…" />
       ) : orders.data.total === 0 ? (
@@ -155,7 +164,7 @@ export function OrdersPage({ search, onSearchChange }: OrdersPageProps) {
           </div>
           <ListPager
             page={orders.data}
-            noun="orders"
+            noun="order"
             loading={orders.isPlaceholderData}
             onCursor={(cursor) => onSearchChange({ ...search, cursor })}
           />

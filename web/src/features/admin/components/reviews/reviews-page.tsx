@@ -73,7 +73,7 @@ export function ReviewsPage({ search, onSearchChange }: ReviewsPageProps) {
           </div>
           <ListPager
             page={reviews.data}
-            noun="reviews"
+            noun="review"
             loading={reviews.isPlaceholderData}
             onCursor={(cursor) => onSearchChange({ ...search, cursor })}
           />

@@ -120,16 +120,16 @@ export function ListPager({
   onCursor,
 }: {
   page: Page<unknown>;
-  /** Plural, e.g. `orders`. */
+  /** One row's name, e.g. `order`; an `s` is added for any number but 1. */
   noun: string;
   loading: boolean;
   onCursor: (cursor: string) => void;
 }) {
   const { total, previousCursor, nextCursor } = page;
   return (
-    <nav className="admin-list-pager" aria-label={`Pages of ${noun}`}>
+    <nav className="admin-list-pager" aria-label={`Pages of ${noun}s`}>
       <p className="muted" aria-live="polite">
-        {loading ? 'Loading…' : `${total.toLocaleString('en-PK')} ${noun}`}
+        {loading ? 'Loading…' : `${total.toLocaleString('en-PK')} ${noun}${total === 1 ? '' : 's'}`}
       </p>
       <div className="admin-row-actions">
         <button
