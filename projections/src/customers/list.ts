@@ -6,7 +6,7 @@ import {
   type SortDirection,
   type User,
 } from '@shop/contracts';
-import { findAffiliate, latestAffiliateRequestOf } from '../affiliates/queries';
+import { sql } from 'kysely';
 import type { ReadModelsDb } from '../database';
 import {
   countRows,
@@ -73,9 +73,18 @@ export function customerListPage(
     start: args.start,
     limit: args.limit,
   });
+  const affiliates = affiliatesOf(
+    db,
+    page.rows.map((row) => row.id),
+  );
   return {
     ...page,
-    rows: page.rows.map((row) => toAdminCustomer(db, row)),
+    rows: page.rows.map((row) => ({
+      ...toUser(row),
+      orderCount: row.order_count,
+      totalSpent: fromMinor(row.total_spent),
+      affiliate: affiliates.get(row.id) ?? null,
+    })),
     total: countRows(db, matching),
   };
 }
@@ -95,18 +104,38 @@ export function listCustomers(db: ReadModelsDb): User[] {
   return [...allCustomersInChunks(db)].flat();
 }
 
-function toAdminCustomer(db: ReadModelsDb, row: ListedColumns): AdminCustomer {
-  return {
-    ...toUser(row),
-    orderCount: row.order_count,
-    totalSpent: fromMinor(row.total_spent),
-    affiliate: affiliateOf(db, row.id),
-  };
-}
-
-function affiliateOf(db: ReadModelsDb, userId: string): CustomerAffiliate | null {
-  const request = latestAffiliateRequestOf(db, { userId });
-  if (!request) return null;
-  const affiliate = findAffiliate(db, { userId });
-  return { status: request.status, code: affiliate?.code ?? null, useCount: affiliate?.use_count ?? 0 };
+/**
+ * The affiliate standing of a page's customers, in two statements for the page: each one's latest
+ * request (the last of theirs in placing order wins), with the code and its uses once approved.
+ */
+function affiliatesOf(db: ReadModelsDb, userIds: string[]): Map<string, CustomerAffiliate> {
+  const standing = new Map<string, CustomerAffiliate>();
+  if (userIds.length === 0) return standing;
+  const requests = db.all(
+    db.qb
+      .selectFrom('affiliate_requests')
+      .select(['user_id', 'status'])
+      .where('user_id', 'in', userIds)
+      .orderBy('created_at')
+      .orderBy(sql`rowid`),
+  );
+  const approved = new Map(
+    db
+      .all(
+        db.qb
+          .selectFrom('affiliates')
+          .select(['user_id', 'code', 'use_count'])
+          .where('user_id', 'in', userIds),
+      )
+      .map((row) => [row.user_id, row]),
+  );
+  for (const request of requests) {
+    const affiliate = approved.get(request.user_id);
+    standing.set(request.user_id, {
+      status: request.status,
+      code: affiliate?.code ?? null,
+      useCount: affiliate?.use_count ?? 0,
+    });
+  }
+  return standing;
 }

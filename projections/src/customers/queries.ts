@@ -40,6 +40,18 @@ export function findCustomerByEmail(db: ReadModelsDb, args: { email: string }): 
   return row && toUser(row);
 }
 
+/** Several customers by id at once (a page of orders names up to a few hundred). */
+export function findCustomers(db: ReadModelsDb, ids: readonly string[]): Map<string, User> {
+  if (ids.length === 0) return new Map();
+  const rows = db.all(
+    db.qb
+      .selectFrom('customers')
+      .select(userColumns)
+      .where('id', 'in', [...new Set(ids)]),
+  );
+  return new Map(rows.map((row) => [row.id, toUser(row)]));
+}
+
 /** For sign-in only: the user id and password hash behind an e-mail. Never answer it to a caller. */
 export function findCredentials(
   db: ReadModelsDb,

@@ -9,7 +9,7 @@ import {
   trackingProgress,
   type User,
 } from '@shop/contracts';
-import { findCustomer } from '../customers/queries';
+import { findCustomer, findCustomers } from '../customers/queries';
 import type { ReadModelsDb } from '../database';
 import { countRows, type KeysetPage, type PageStart, readInChunks, readPage } from '../paging';
 import { countFilteredOrders, matchingOrders, orderListOrder, orderPosition } from './list';
@@ -21,6 +21,7 @@ import {
   type OrderWithItems,
   withItemsOf,
 } from './queries';
+import type { OrderRow } from './tables';
 import { buildTimeline } from './timeline';
 
 // The orders read model in the API's shapes: a GET route is one call to one of these.
@@ -59,7 +60,7 @@ export function orderListPage(
     limit: args.limit,
   });
   const total = filters.search ? countRows(db, matching) : countFilteredOrders(db, filters);
-  return { ...page, rows: withItemsOf(db, page.rows).map((order) => toOrder(db, order)), total };
+  return { ...page, rows: toOrders(db, page.rows), total };
 }
 
 /**
@@ -72,7 +73,7 @@ export function* orderListChunks(db: ReadModelsDb, args: OrderList, size = 200):
     positionOf: orderPosition[args.sort],
     size,
   });
-  for (const rows of chunks) yield withItemsOf(db, rows).map((order) => toOrder(db, order));
+  for (const rows of chunks) yield toOrders(db, rows);
 }
 
 /** Every order, newest first: the seed's admin list, `GET /api/orders`, read in chunks. */
@@ -103,13 +104,27 @@ export function orderTracking(db: ReadModelsDb, args: { id: string }): OrderTrac
   };
 }
 
+/** A page or chunk of orders in the API's shape: their lines and their buyers read once for all. */
+function toOrders(db: ReadModelsDb, rows: OrderRow[]): Order[] {
+  const buyers = findCustomers(
+    db,
+    rows.map((row) => row.user_id),
+  );
+  return withItemsOf(db, rows).map((order) => toOrder(db, order, false, buyers));
+}
+
 /**
  * Money in major units, the customer as they are now, lines under both `OrderItems` and
  * `orderItems` (the spec names both).
  */
-function toOrder(db: ReadModelsDb, source: OrderWithItems | OrderDetail, history = false): Order {
+function toOrder(
+  db: ReadModelsDb,
+  source: OrderWithItems | OrderDetail,
+  history = false,
+  known?: ReadonlyMap<string, User>,
+): Order {
   const { order } = source;
-  const findUser = (id: string): User | undefined => findCustomer(db, { id });
+  const findUser = (id: string): User | undefined => known?.get(id) ?? findCustomer(db, { id });
   const user = findUser(order.user_id);
   const items = source.items.map(toItem);
   const dto: Order = {
