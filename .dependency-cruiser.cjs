@@ -70,16 +70,27 @@ module.exports = {
     {
       name: 'platform-imports-no-slice',
       comment:
-        'services/src/platform (commands, event store, events, HTTP, configuration) serves every slice and knows none.',
+        'services/src/platform (commands, event store, events, HTTP, configuration, the outbox) serves every slice and reactor and knows none.',
       severity: 'error',
       from: { path: '^services/src/platform/', pathNot: TEST },
-      to: { path: '^services/src/(slices|operations|checks)/|^services/src/[^/]+\\.ts$' },
+      to: { path: '^services/src/(slices|reactors|operations|checks)/|^services/src/[^/]+\\.ts$' },
     },
     {
       name: 'slices-import-no-operations',
-      comment: 'A domain slice does not depend on the operator tools built on top of it.',
+      comment:
+        'A domain slice does not depend on the operator tools built on top of it, nor on the reactors that follow its events.',
       severity: 'error',
       from: { path: '^services/src/slices/', pathNot: TEST },
+      to: {
+        path: '^services/src/(operations|checks|reactors)/|^services/src/(main|cli|shop|api|startup)\\.ts$',
+      },
+    },
+    {
+      name: 'reactors-import-no-operations',
+      comment:
+        'A reactor (services/src/reactors: what the shop does outside because of an event) stands on the platform and reads slices; operator tools and the composition root stand on it.',
+      severity: 'error',
+      from: { path: '^services/src/reactors/', pathNot: TEST },
       to: { path: '^services/src/(operations|checks)/|^services/src/(main|cli|shop|api|startup)\\.ts$' },
     },
     {

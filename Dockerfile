@@ -3,8 +3,11 @@
 # Build stage: the same commands as the README's start line (`npm install`, which honours the lock file,
 # then the `npm run build` that `npm start` runs first). Runtime stage: production dependencies only,
 # the built server and web app, run as the unprivileged `node` user.
+# Node 24 LTS. better-sqlite3's `npm install` takes its prebuilt Node 24 binary (better-sqlite3 12.6.2,
+# compiled in January 2026 against headers older than 24.19); a copy compiled against 24.19+ headers
+# aborts when the garbage collector frees a statement (docs/decisions/019-link-previews-and-node-24.md).
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
@@ -17,7 +20,7 @@ RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data

@@ -14,6 +14,8 @@ export default defineConfig({
             'services/src/**/*.test.ts',
           ],
           testTimeout: 20_000,
+          // A private PostgreSQL for the adapter's contract suite and the multi-instance tests.
+          globalSetup: ['services/src/test-support/postgres-global-setup.ts'],
         },
       },
       'web/vitest.config.{ts,mts}',

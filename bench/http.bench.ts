@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { priceOrder, toMinor } from '@shop/contracts';
 import { ensureBuiltServer, freePort, ShopProcess } from '@shop/services/test-support/shop-process';
 import autocannon from 'autocannon';
 import { generateEventLog } from './event-log-generator';
 import type { BenchResult } from './measure';
+import { orderBodies } from './order-bodies';
 
 const PRODUCTS = 10_000;
 const CONNECTIONS = 32;
@@ -44,10 +45,15 @@ export async function load(name: string, options: autocannon.Options): Promise<R
 /**
  * The real built server on a temp DATA_DIR seeded with 10,000 products, loaded by autocannon (32
  * connections, SECONDS each) on GET /health/live (the baseline), the shopping page's catalogue query, a
- * product page, placing orders and the admin metrics; plus append-to-visible of the orders placed.
+ * product's JSON, its page's HTML (head tags rendered from the read model, as a link-preview crawler
+ * fetches it), the signed-in profile, placing orders and the admin metrics; plus append-to-visible of the orders placed.
  */
 export async function runHttpBench(): Promise<BenchResult[]> {
   ensureBuiltServer();
+  // The product page's HTML is the built index.html with the page's head tags: the server needs it.
+  if (!existsSync(fileURLToPath(new URL('../web/dist/index.html', import.meta.url)))) {
+    throw new Error('The web app is not built: run `npm run build` before the benchmarks.');
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-http-'));
   // Products are appended straight into the store the server will open, before it starts.
   const { productIds } = generateEventLog(join(dataDir, 'events.sqlite'), PRODUCTS, {
@@ -106,29 +112,7 @@ export async function runHttpBench(): Promise<BenchResult[]> {
       if (!response.ok) throw new Error(`GET /api/products/${product(i * 197)}: ${response.status}`);
       prices.set(product(i * 197), ((await response.json()) as { price: number }).price);
     }
-    const orderProducts = [...prices.keys()];
-    let n = 0;
-    const orderBody = () => {
-      const id = orderProducts[n++ % orderProducts.length]!;
-      const price = prices.get(id)!;
-      const qty = 1 + (n % 3);
-      const pricing = priceOrder([{ unitPrice: toMinor(price), qty }], false);
-      return JSON.stringify({
-        orderItems: [{ product: id, qty, price, size: 'SM' }],
-        shippingAddress: {
-          fullName: 'Bench Shopper',
-          address: '1 Mall Road',
-          city: 'Lahore',
-          postalCode: '54000',
-          country: 'Pakistan',
-          phone: '0300-1234567',
-        },
-        paymentMethod: 'COD',
-        itemsPrice: pricing.itemsPrice / 100,
-        shippingPrice: pricing.shippingPrice / 100,
-        totalPrice: pricing.totalPrice / 100,
-      });
-    };
+    const orderBody = orderBodies(prices, (n) => 1 + (n % 3));
 
     // One order by hand first, so a mistake in the body fails loudly with the server's answer.
     const first = await fetch(`${url}/api/orders`, {
@@ -144,20 +128,32 @@ export async function runHttpBench(): Promise<BenchResult[]> {
 
     const health = await load('GET /health/live', { url: `${url}/health/live` });
     let p = 0;
+    // One GET per request, each for the next product in a stride through all of them.
+    const productByProduct = (path: (id: string) => string): autocannon.Request[] => [
+      {
+        method: 'GET',
+        setupRequest: (req) => {
+          p += 7919;
+          return { ...req, path: path(product(p)) };
+        },
+      },
+    ];
     const catalogue = await load('GET /api/catalogue', {
       url: `${url}/api/catalogue?category=Tops&size=MD&sort=price-asc&limit=12`,
     });
     const productPage = await load('GET /api/products/{id}', {
       url,
-      requests: [
-        {
-          method: 'GET',
-          setupRequest: (req) => {
-            p += 7919;
-            return { ...req, path: `/api/products/${product(p)}` };
-          },
-        },
-      ],
+      requests: productByProduct((id) => `/api/products/${id}`),
+    });
+    const productHtml = await load('GET /product/{id} (HTML page)', {
+      url,
+      headers: { accept: '*/*' },
+      requests: productByProduct((id) => `/product/${id}`),
+    });
+    // An authenticated read: token checked (verified-token cache), caller and session looked up.
+    const profile = await load('GET /api/users/profile', {
+      url: `${url}/api/users/profile`,
+      headers: { authorization: `Bearer ${shopper}` },
     });
     const monitor = new Worker(new URL('./visibility-monitor.mjs', import.meta.url), {
       workerData: {
@@ -200,7 +196,7 @@ export async function runHttpBench(): Promise<BenchResult[]> {
       `  append-to-visible of ${sorted.length} orders: p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, max ${sorted.at(-1)} ms (${visibility.unseen} never seen visible)`,
     );
     const rows: BenchResult[] = [];
-    for (const run of [catalogue, productPage, orders, metrics]) {
+    for (const run of [catalogue, productPage, productHtml, profile, orders, metrics]) {
       const label = `GET /health/live, same server, same run${run.non2xx > 0 ? ` — ${run.non2xx} of ${run.requests} not 2xx` : ', all 2xx'}`;
       rows.push(
         {
@@ -228,6 +224,13 @@ export async function runHttpBench(): Promise<BenchResult[]> {
       );
     }
     rows.push(
+      {
+        name: 'product page HTML requests/s vs the product JSON',
+        unit: 'req/s',
+        ours: productHtml.rps,
+        baseline: productPage.rps,
+        baselineLabel: `GET /api/products/{id}, same products, same run${productHtml.non2xx > 0 ? ` — ${productHtml.non2xx} HTML answers not 2xx` : ''}`,
+      },
       {
         name: 'append-to-visible p50 during order load',
         unit: 'ms',

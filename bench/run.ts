@@ -5,30 +5,47 @@ import { runEventStoreBench } from './eventstore.bench';
 import { runFrontEndBench } from './frontend.bench';
 import { runHttpBench } from './http.bench';
 import type { BenchResult } from './measure';
+import { runPostgresBench } from './postgres.bench';
 import { runRebuildBench } from './rebuild.bench';
+import { runRevocationBench } from './revocation.bench';
 
 /** Each benchmark module, run in turn; every figure is printed beside its own baseline from the same run. */
-const suites: { title: string; run: () => Promise<BenchResult[]>; file?: string }[] = [
-  { title: 'Event store (SQLite adapter) against raw better-sqlite3 and Emmett', run: runEventStoreBench },
-  { title: 'Projection rebuild', run: runRebuildBench },
-  { title: 'HTTP under load (autocannon, 32 connections, real server, 10,000 products)', run: runHttpBench },
-  { title: 'Front-end weight (gzip)', run: runFrontEndBench },
+const allSuites: { key: string; title: string; run: () => Promise<BenchResult[]> }[] = [
   {
+    key: 'eventstore',
+    title: 'Event store (SQLite adapter) against raw better-sqlite3 and Emmett',
+    run: runEventStoreBench,
+  },
+  { key: 'rebuild', title: 'Projection rebuild', run: runRebuildBench },
+  {
+    key: 'http',
+    title: 'HTTP under load (autocannon, 32 connections, real server, 10,000 products)',
+    run: runHttpBench,
+  },
+  {
+    key: 'revocation',
+    title: 'Authenticated reads and the session revocation check',
+    run: runRevocationBench,
+  },
+  {
+    key: 'postgres',
+    title: 'PostgreSQL event store, one and three instances (real servers, private PostgreSQL, fsync on)',
+    run: runPostgresBench,
+  },
+  { key: 'frontend', title: 'Front-end weight (gzip)', run: runFrontEndBench },
+  {
+    key: 'admin-lists',
     title: 'Admin lists on the 1,000,000-event log (real server; product read as the baseline)',
     run: runAdminListsBench,
-    file: 'admin-lists.md',
   },
 ];
-
-/**
- * `BENCH_ONLY=admin-lists npm run bench` runs one suite (matched against its `file`, or its title) and
- * writes its own file in results/ instead of latest.md, which holds a full run.
- */
-const only = process.env.BENCH_ONLY?.toLowerCase();
-const chosen = only
-  ? suites.filter((suite) => suite.file?.startsWith(only) || suite.title.toLowerCase().includes(only))
-  : suites;
-if (chosen.length === 0) throw new Error(`BENCH_ONLY=${only} matches no suite`);
+// `npm run bench` runs them all into results/latest.md; `npm run bench -- postgres http` only those,
+// into results/postgres-http.md, leaving latest.md alone.
+const only = process.argv.slice(2);
+const unknown = only.filter((key) => !allSuites.some((suite) => suite.key === key));
+if (unknown.length > 0)
+  throw new Error(`unknown bench ${unknown.join(', ')}; one of ${allSuites.map((s) => s.key).join(', ')}`);
+const suites = only.length === 0 ? allSuites : allSuites.filter((suite) => only.includes(suite.key));
 
 const format = (n: number) => Math.round(n).toLocaleString('en-US');
 /** Three significant digits below 1, so a target never reads as met when it is not (0.2489 is not 0.25). */
@@ -44,7 +61,7 @@ const markdown: string[] = [
   `${new Date().toISOString()} · Node ${process.version} · ${cpus().length} CPUs · event store: best of 3 rounds (reads 6), interleaved`,
 ];
 
-for (const suite of chosen) {
+for (const suite of suites) {
   const started = performance.now();
   console.log(`\n${suite.title}`);
   const results = await suite.run();
@@ -69,6 +86,6 @@ for (const suite of chosen) {
 
 const resultsDir = new URL('./results/', import.meta.url);
 mkdirSync(resultsDir, { recursive: true });
-const file = only ? (chosen[0]?.file ?? 'partial.md') : 'latest.md';
+const file = only.length === 0 ? 'latest.md' : `${only.join('-')}.md`;
 writeFileSync(new URL(file, resultsDir), `${markdown.join('\n')}\n`);
 console.log(`\nSummary written to bench/results/${file}`);

@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { screenshotDir, test, visible } from './support/fixtures';
 import { type ApiOrder, type ApiProduct, ShopApi, type SignedInUser, storeSession } from './support/shop-api';
+import { textOf, waitForText } from './support/text';
 
 /** A 1x1 PNG; the server re-encodes and resizes whatever it is given. */
 const TINY_PNG = Buffer.from(
@@ -14,22 +15,6 @@ const TINY_PNG = Buffer.from(
 /** `PKR 1,234.00`, as the shop formats money (formatMoney in contracts). */
 function pkr(amount: number): string {
   return `PKR ${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
-async function textOf(locator: Locator): Promise<string> {
-  return ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
-}
-
-/** Polls until the locator's text matches; playwright-core has no auto-retrying expect. */
-async function waitForText(locator: Locator, pattern: RegExp, timeout = 10_000): Promise<string> {
-  const deadline = Date.now() + timeout;
-  let last = '';
-  while (Date.now() < deadline) {
-    last = await textOf(locator).catch(() => '');
-    if (pattern.test(last)) return last;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`expected text matching ${pattern}, last saw: "${last}"`);
 }
 
 async function counter(page: Page, label: string): Promise<string> {
@@ -156,8 +141,8 @@ describe("an admin's day", () => {
         .click();
       await waitForText(orderRow.locator('td').nth(5), new RegExp(`^${next}$`));
     }
-    await page.getByRole('button', { name: `Open order ${order.id}` }).click();
-    const overlay = await visible(page.getByRole('dialog', { name: `Order #${order.id}` }));
+    await page.getByRole('button', { name: `Open order ${order.reference}` }).click();
+    const overlay = await visible(page.getByRole('dialog', { name: `Order ${order.reference}` }));
     await waitForText(overlay.locator('.admin-history'), /Dispatched\s*→?\s*to\s*Delivered/);
     const history = (await overlay.locator('.admin-history__item').allTextContents()).map((item) =>
       item.replace(/\s+/g, ' ').trim(),
@@ -283,8 +268,8 @@ describe("an admin's day", () => {
       await page.screenshot({ path: join(screenshotDir, `admin-dashboard-${width}.png`), fullPage: true });
 
       await page.goto('/admin/orders');
-      await page.getByRole('button', { name: `Open order ${order.id}` }).click();
-      const overlay = await visible(page.getByRole('dialog', { name: `Order #${order.id}` }));
+      await page.getByRole('button', { name: `Open order ${order.reference}` }).click();
+      const overlay = await visible(page.getByRole('dialog', { name: `Order ${order.reference}` }));
       await waitForText(overlay.locator('.admin-history'), /Pending\s*→?\s*to\s*Dispatched/);
       await page.screenshot({ path: join(screenshotDir, `admin-orders-overlay-${width}.png`) });
 

@@ -64,16 +64,19 @@ async function register(page: Page, name: string, email: string): Promise<void> 
   await page.waitForURL('**/checkout');
 }
 
-/** Fills the shipping form, pays cash on delivery and returns the new order's id. */
-async function payCashOnDelivery(page: Page): Promise<string> {
+/** Fills the shipping form, pays cash on delivery and returns the new order's id and reference. */
+async function payCashOnDelivery(page: Page): Promise<{ id: string; reference: string }> {
   await page.getByLabel('Address').fill('12 Mall Road');
   await page.getByLabel('City').fill('Lahore');
   await page.getByLabel('Postal code').fill('54000');
   await page.getByRole('button', { name: /^Pay PKR .* on Delivery$/ }).click();
   await page.waitForURL(/\/order\/[^/]+$/);
   const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
-  await visible(page.getByRole('heading', { level: 1, name: `Order #${id}` }));
-  return id;
+  const heading = await visible(
+    page.getByRole('heading', { level: 1, name: /^Order [A-Z]{2}-[A-Z0-9]{6}$/ }),
+  );
+  const reference = ((await heading.textContent()) ?? '').replace(/^Order /, '');
+  return { id, reference };
 }
 
 describe('a shopper from first visit to affiliate, and a referred shopper', () => {
@@ -119,14 +122,14 @@ describe('a shopper from first visit to affiliate, and a referred shopper', () =
     await register(page, 'Sana Malik', email);
     await visible(page.getByRole('heading', { level: 1, name: 'Checkout' }));
     await screenshots(page, 'checkout');
-    const orderId = await payCashOnDelivery(page);
+    const { id: orderId, reference } = await payCashOnDelivery(page);
     await visible(page.getByText('Cash on Delivery'));
     await visible(page.getByText(PRODUCT));
 
     // Profile > Order History.
     await page.goto('/profile');
     await page.getByRole('tab', { name: 'Order History' }).click();
-    await visible(page.getByRole('link', { name: `Order #${orderId}` }));
+    await visible(page.getByRole('link', { name: `Order ${reference}` }));
 
     // Track it.
     await page.goto('/track');
@@ -134,7 +137,7 @@ describe('a shopper from first visit to affiliate, and a referred shopper', () =
     await page.getByRole('button', { name: 'Track Order' }).click();
     await visible(page.getByRole('button', { name: 'Tracking Order...' }));
     await page.waitForURL(`**/track/${encodeURIComponent(orderId)}`);
-    await visible(page.getByRole('heading', { level: 1, name: `Order #${orderId}` }));
+    await visible(page.getByRole('heading', { level: 1, name: `Order ${reference}` }));
     const progress = await visible(page.getByRole('progressbar'));
     expect(Number(await progress.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(0);
     await visible(page.getByRole('heading', { name: 'Order Placed' }));

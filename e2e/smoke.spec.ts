@@ -82,10 +82,10 @@ describe('smoke', () => {
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
   });
 
-  test('an unknown address falls back to the app and shows the not-found page', async ({ page }) => {
+  test('an unknown address answers 404 with the app, which shows the not-found page', async ({ page }) => {
     const response = await page.goto('/no-such-page');
 
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await visible(page.getByRole('heading', { name: 'Page not found' }));
     await visible(page.getByRole('navigation', { name: 'Main' }));
   });

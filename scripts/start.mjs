@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ensureBuilt, root } from './ensure-built.mjs';
 
 ensureBuilt({
-  outputs: ['web/dist/index.html', 'services/dist/main.js'],
+  outputs: ['web/dist/index.html', 'web/dist/client-routes.json', 'services/dist/main.js'],
   sourceDirs: ['contracts/src', 'projections/src', 'services/src', 'web/src', 'web/public'],
   buildArgs: ['run', 'build'],
   message: 'Building the shop (first start, or sources changed)...',

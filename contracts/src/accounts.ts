@@ -16,6 +16,9 @@ const name = z
 /** Pakistani phone numbers: 03XX-XXXXXXX, 03XXXXXXXXX, +92 3XX XXXXXXX and landlines with area codes. */
 export const PHONE_PATTERN = /^(\+92|0092|0)[\s-]?\d{2,3}[\s-]?\d{7,8}$/;
 
+/** Pakistani mobile numbers only (a courier calls or texts them): 0300-1234567, 03001234567, +92 300 1234567. */
+export const MOBILE_PATTERN = /^(\+92|0092|0)[\s-]?3\d{2}[\s-]?\d{7}$/;
+
 export const Contact = z
   .string()
   .trim()
@@ -53,13 +56,13 @@ export const LoginInput = z.object({
 export type LoginInput = z.infer<typeof LoginInput>;
 
 /**
- * Body of PUT /api/users/profile. `password` is the new password (optional, empty = unchanged);
- * changing e-mail or password needs `currentPassword`.
+ * Body of PUT /api/users/profile. Each field left out stays as it is. `password` is the new password
+ * (empty = unchanged); changing e-mail or password needs `currentPassword`.
  */
 export const ProfileUpdate = z.object({
-  name,
-  email,
-  contact: Contact.default(''),
+  name: name.optional(),
+  email: email.optional(),
+  contact: Contact.optional(),
   password: z
     .string()
     .max(200)
@@ -69,6 +72,21 @@ export const ProfileUpdate = z.object({
   currentPassword: z.string().max(200).optional(),
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
+
+/** Body of POST /api/auth/forgot-password. */
+export const ForgotPasswordInput = z.object({ email });
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInput>;
+
+/** Body of POST /api/auth/reset-password: the token from the e-mailed link and the new password. */
+export const ResetPasswordInput = z.object({
+  token: z
+    .string({ error: 'The reset link is incomplete' })
+    .trim()
+    .min(1, 'The reset link is incomplete')
+    .max(500, 'The reset link is not valid'),
+  password,
+});
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
 
 /** A user as the API answers it; never a password or its hash. */
 export interface User {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { User } from './accounts';
 import { AFFILIATE_STATUSES, type AffiliateStatus } from './affiliates';
-import { OrderStatus, PaymentMethod } from './orders';
+import { OrderStatus } from './orders';
+import { PaymentMethod } from './payment-methods';
 
 /**
  * The admin's paged lists (`GET /api/admin/lists/...`): each page is cut by an opaque cursor and

@@ -22,3 +22,10 @@ export interface MyAffiliate {
   useCount: number;
   commission: { earned: number; pending: number };
 }
+
+/** Answer of GET /api/affiliate/codes/{code}: the code is valid for the caller and takes this rate off. */
+export interface AffiliateCodeCheck {
+  /** The code as the shop knows it (upper case). */
+  code: string;
+  discountRate: number;
+}

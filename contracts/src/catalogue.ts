@@ -19,8 +19,8 @@ export const ImageRef = z
   .trim()
   .regex(/^\/(uploads|images)\/[A-Za-z0-9._-]+$/, 'Image must be an uploaded image');
 
-/** Body of POST /api/products and PUT /api/products/{id}. */
-export const ProductInput = z.object({
+/** The fields of a product's create and edit payloads, before the rules across fields. */
+export const ProductFields = z.object({
   name: text('Name', 120),
   description: text('Description', 5000),
   category: text('Category', 60),
@@ -39,6 +39,17 @@ export const ProductInput = z.object({
     .max(1_000_000, 'Stock must be at most 1,000,000'),
   isFeatured: z.boolean().default(false),
 });
+
+/** An original price is the price before a markdown, so it is never below the price. */
+export const originalPriceNotBelowPrice = (product: { price: number; originalPrice?: number | null }) =>
+  product.originalPrice == null || product.originalPrice >= product.price;
+export const ORIGINAL_PRICE_BELOW_PRICE = {
+  message: 'Original price must not be below the price',
+  path: ['originalPrice'],
+};
+
+/** Body of POST /api/products and PUT /api/products/{id}. */
+export const ProductInput = ProductFields.refine(originalPriceNotBelowPrice, ORIGINAL_PRICE_BELOW_PRICE);
 export type ProductInput = z.infer<typeof ProductInput>;
 
 /** A product as every read call answers it; money in major units. */

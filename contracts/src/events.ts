@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { Size } from './catalogue';
-import { OrderStatus, PaymentMethod, ShippingAddress } from './orders';
+import { MessageChannel } from './messages';
+import { OrderStatus, ShippingAddress } from './orders';
+import { PaymentMethod } from './payment-methods';
 
 /**
  * Every event of the shop: its type name and its data schema. Money is in minor units (paisa),
@@ -30,6 +32,23 @@ export const UserProfileChanged = z.object({
 });
 export const UserPasswordChanged = z.object({ userId: id, passwordHash: z.string(), at });
 export const UserRoleChanged = z.object({ userId: id, isAdmin: z.boolean(), at });
+/** One session (one token) ended by signing out; remembered until the token would have expired anyway. */
+export const UserSignedOut = z.object({ userId: id, sessionId: id, expiresAt: at, at });
+/**
+ * Every session of the user issued before this ends, except `keptSessionId`, the one that made the
+ * change (null: none is kept, as after a password reset). Each one raises the user's session version.
+ */
+export const UserSessionsEnded = z.object({ userId: id, keptSessionId: id.nullable(), at });
+/** A password reset was asked for. The token is never stored: it is `passwordResetToken(key, requestId)`. */
+export const PasswordResetRequested = z.object({
+  userId: id,
+  requestId: id,
+  email: z.string(),
+  expiresAt: at,
+  at,
+});
+/** The reset link of `requestId` was used; the new password is the UserPasswordChanged beside it. */
+export const PasswordResetCompleted = z.object({ userId: id, requestId: id, at });
 /** Claim streams (`email-…`, `affiliate-code-…`, `idempotency-…`): whoever appends first owns the value. */
 export const ValueClaimed = z.object({ value: z.string(), ownerId: id, at });
 export const ValueReleased = z.object({ value: z.string(), ownerId: id, at });
@@ -64,7 +83,8 @@ export const StockReleased = z.object({
   productId: id,
   orderId: id,
   qty: z.number().int().positive(),
-  reason: z.enum(['cancelled', 'order-refused', 'orphaned']),
+  /** `returned`: units of a delivered order that came back in a return. */
+  reason: z.enum(['cancelled', 'order-refused', 'orphaned', 'returned']),
   at,
 });
 
@@ -88,8 +108,10 @@ export const OrderLine = z.object({
   qty: z.number().int().positive(),
   size: z.string(),
 });
+/** Since schema version 2 an order carries its short human reference (`ORDER_REFERENCE`). */
 export const OrderPlaced = z.object({
   orderId: id,
+  reference: z.string().min(1).max(10),
   userId: id,
   lines: z.array(OrderLine).min(1),
   shippingAddress: ShippingAddress,
@@ -100,8 +122,16 @@ export const OrderPlaced = z.object({
   totalPrice: minor,
   affiliateCode: z.string().nullable(),
   affiliateUserId: z.string().nullable(),
+  /** The shopper's note for the courier; absent when they left none. */
+  deliveryNote: z.string().optional(),
   at,
 });
+/**
+ * The reservation sweep gave up on an order that was never placed (its stock was reserved, then the
+ * request died): written first on the order's stream, so that order can no longer be placed by the
+ * instance that may still be completing it, and only then is its stock released.
+ */
+export const OrderAbandoned = z.object({ orderId: id, at });
 /** `paid`/`delivered` say which flags this change sets (Paid; Delivered, and paid on COD delivery). */
 export const StatusChanged = z.object({
   orderId: id,
@@ -113,15 +143,90 @@ export const StatusChanged = z.object({
   at,
 });
 
+/** An admin's note on an order (shoppers never see them). */
+export const OrderNoteAdded = z.object({ orderId: id, noteId: id, text: z.string(), by: id, at });
+
+/**
+ * Returns: one stream per return, `return-{orderId}-{n}` for the order's n-th (decision 021). Each
+ * event names the order and its customer, so a reader (an e-mail, a report) needs nothing else.
+ * `refund` and `amount` are what the shop pays back: the units at the price paid, less their share
+ * of the order's affiliate discount.
+ */
+const ReturnedLine = z.object({
+  orderItemId: id,
+  productId: id,
+  name: z.string(),
+  image: z.string(),
+  category: z.string(),
+  size: z.string(),
+  qty: z.number().int().positive(),
+  unitPrice: minor,
+  refund: minor,
+});
+export const ReturnRequested = z.object({
+  returnId: id,
+  orderId: id,
+  userId: id,
+  items: z.array(ReturnedLine).min(1),
+  reason: z.string(),
+  amount: minor,
+  at,
+});
+const returnDecision = { returnId: id, orderId: id, userId: id, by: id, at };
+export const ReturnApproved = z.object(returnDecision);
+export const ReturnRejected = z.object(returnDecision);
+/** The units are back at the shop: they go back into stock. */
+export const ReturnReceived = z.object({
+  ...returnDecision,
+  items: z.array(ReturnedLine.pick({ orderItemId: true, productId: true, size: true, qty: true })).min(1),
+});
+/** The shop paid `amount` back: sales are net of it from this day, and commission on the units is void. */
+export const ReturnRefunded = z.object({
+  ...returnDecision,
+  amount: minor,
+  items: z
+    .array(ReturnedLine.pick({ orderItemId: true, productId: true, category: true, qty: true, refund: true }))
+    .min(1),
+});
+
 export const AffiliateRequested = z.object({ requestId: id, userId: id, at });
 export const AffiliateApproved = z.object({ requestId: id, userId: id, code: z.string(), by: id, at });
 export const AffiliateRejected = z.object({ requestId: id, userId: id, by: id, at });
+
+/**
+ * The outbox: a message the shop owes because of an event (`causeEventId`), recorded before it is sent,
+ * in a stream of its own named by the event, the channel and the kind (`streams.outbox`), appended with
+ * NO_STREAM so that it is owed once however many instances see the event. `to` is the address as it was
+ * when the message became owed.
+ */
+export const MessageOwed = z.object({
+  channel: MessageChannel,
+  kind: z.string().min(1),
+  causeEventId: id,
+  causePosition: z.number().int().positive(),
+  to: z.string(),
+  toName: z.string(),
+  at,
+});
+const attempt = z.number().int().positive();
+/** One instance is sending the message until `until` (a lease, appended at the stream's revision). */
+export const MessageSendStarted = z.object({ owner: id, attempt, until: at, at });
+/** The attempt failed for a reason that may pass (server down, 4xx); tried again from `retryAt`. */
+export const MessageDeferred = z.object({ attempt, reason: z.string(), retryAt: at, at });
+/** The server accepted the message. */
+export const MessageSent = z.object({ attempt, messageId: z.string(), at });
+/** Refused for good (a 5xx such as an unknown address), or given up on: never tried again. */
+export const MessageFailed = z.object({ attempt: z.number().int().nonnegative(), reason: z.string(), at });
 
 export const eventSchemas = {
   UserRegistered,
   UserProfileChanged,
   UserPasswordChanged,
   UserRoleChanged,
+  UserSignedOut,
+  UserSessionsEnded,
+  PasswordResetRequested,
+  PasswordResetCompleted,
   ValueClaimed,
   ValueReleased,
   ProductCreated,
@@ -132,10 +237,22 @@ export const eventSchemas = {
   ReviewPosted,
   ReviewDeleted,
   OrderPlaced,
+  OrderAbandoned,
   StatusChanged,
+  OrderNoteAdded,
+  ReturnRequested,
+  ReturnApproved,
+  ReturnRejected,
+  ReturnReceived,
+  ReturnRefunded,
   AffiliateRequested,
   AffiliateApproved,
   AffiliateRejected,
+  MessageOwed,
+  MessageSendStarted,
+  MessageDeferred,
+  MessageSent,
+  MessageFailed,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;
@@ -143,8 +260,10 @@ export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;
 /** A shop event as a tagged union: `{ type: 'OrderPlaced', data: {...} }`. */
 export type ShopEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
 
-/** Current schema version of each event type (all start at 1). */
-export const EVENT_SCHEMA_VERSIONS: Readonly<Partial<Record<EventType, number>>> = {};
+/** Current schema version of each event type (all start at 1); each bump has an upcaster in services. */
+export const EVENT_SCHEMA_VERSIONS: Readonly<Partial<Record<EventType, number>>> = {
+  OrderPlaced: 2,
+};
 
 /** Stream names, one place. Claim streams are keyed by the normalised value. */
 export const streams = {
@@ -152,8 +271,15 @@ export const streams = {
   product: (productId: string) => `product-${productId}`,
   review: (reviewId: string) => `review-${reviewId}`,
   order: (orderId: string) => `order-${orderId}`,
+  orderReturn: (returnId: string) => `return-${returnId}`,
   affiliate: (userId: string) => `affiliate-${userId}`,
   emailClaim: (email: string) => `email-${email.toLowerCase()}`,
   affiliateCodeClaim: (code: string) => `affiliate-code-${code.toUpperCase()}`,
   idempotencyClaim: (userId: string, key: string) => `idempotency-${userId}-${key}`,
+  /** One message owed: by the event that caused it, on a channel, of a kind (`order-confirmation`). */
+  outbox: (channel: MessageChannel, kind: string, causeEventId: string) =>
+    `outbox-${channel}-${kind}-${causeEventId}`,
+  /** Claimed by the instance that seeds the demo catalogue, so several starting together seed it once. */
+  demoCatalogueClaim: () => 'demo-catalogue',
+  orderReferenceClaim: (reference: string) => `order-reference-${reference.toUpperCase()}`,
 } as const;

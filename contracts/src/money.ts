@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { shopConfig } from './shop-config';
+import { type ShippingRule, shopConfig } from './shop-config';
 
 /**
  * Money is an integer count of minor units (paisa) inside events and read models; the API speaks
@@ -29,8 +29,8 @@ export const MoneyAmount = z
   .refine(hasAtMostTwoDecimals, 'must have at most 2 decimals');
 
 /** Shipping for an items subtotal (before discount): free over the threshold, else the flat fee. */
-export function shippingFor(itemsMinor: Minor, config = shopConfig): Minor {
-  return itemsMinor > toMinor(config.freeShippingOver) ? 0 : toMinor(config.flatShippingFee);
+export function shippingFor(itemsMinor: Minor, rule: ShippingRule): Minor {
+  return itemsMinor > toMinor(rule.freeShippingOver) ? 0 : toMinor(rule.shippingFee);
 }
 
 export interface OrderPricing {
@@ -44,11 +44,11 @@ export interface OrderPricing {
 export function priceOrder(
   lines: readonly { unitPrice: Minor; qty: number }[],
   withAffiliateDiscount: boolean,
-  config = shopConfig,
+  rule: ShippingRule,
 ): OrderPricing {
   const itemsPrice = lines.reduce((sum, line) => sum + line.unitPrice * line.qty, 0);
-  const discount = withAffiliateDiscount ? Math.round(itemsPrice * config.affiliateDiscountRate) : 0;
-  const shippingPrice = shippingFor(itemsPrice, config);
+  const discount = withAffiliateDiscount ? Math.round(itemsPrice * shopConfig.affiliateDiscountRate) : 0;
+  const shippingPrice = shippingFor(itemsPrice, rule);
   return { itemsPrice, discount, shippingPrice, totalPrice: itemsPrice - discount + shippingPrice };
 }
 
@@ -59,4 +59,38 @@ export function formatMoney(amount: number, config = shopConfig): string {
     maximumFractionDigits: 2,
   }).format(amount);
   return `${config.currency} ${number}`;
+}
+
+/**
+ * `total` shared out in proportion to `weights`, in whole minor units that add up to `total`
+ * exactly: each share rounded down, the units left over going to the largest remainders (ties to the
+ * earlier weight). All weights zero: everything goes to the first.
+ */
+export function shareByWeight(total: Minor, weights: readonly number[]): Minor[] {
+  const sum = weights.reduce((acc, weight) => acc + weight, 0);
+  if (sum === 0) return weights.map((_, index) => (index === 0 ? total : 0));
+  const exact = weights.map((weight) => (total * weight) / sum);
+  const shares = exact.map(Math.floor);
+  let left = total - shares.reduce((acc, share) => acc + share, 0);
+  const byRemainder = exact
+    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of byRemainder) {
+    if (left <= 0) break;
+    shares[index]! += 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+/**
+ * A real markdown's percentage off, rounded down so the badge never overstates it (at least 1), or
+ * null when the product is not marked down: no original price, or one not above the price.
+ */
+export function markdownPercent(price: number, originalPrice: number | null | undefined): number | null {
+  if (originalPrice === null || originalPrice === undefined) return null;
+  const was = toMinor(originalPrice);
+  const now = toMinor(price);
+  if (was <= now) return null;
+  return Math.max(1, Math.floor(((was - now) * 100) / was));
 }

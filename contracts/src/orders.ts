@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PHONE_PATTERN } from './accounts';
 import { MoneyAmount } from './money';
+import { PaymentMethod } from './payment-methods';
 
 export const ORDER_STATUSES = [
   'Pending',
@@ -48,10 +49,10 @@ export function trackingProgress(status: OrderStatus): number {
   return progress[status] ?? 10;
 }
 
+export const DELIVERY_NOTE_MAX = 500;
+export const ORDER_NOTE_MAX = 1000;
+
 /** COD = cash on delivery; Card = the manual JazzCash / EasyPaisa / bank transfer (spec's label). */
-export const PAYMENT_METHODS = ['COD', 'Card'] as const;
-export const PaymentMethod = z.enum(PAYMENT_METHODS, { error: 'Payment method must be COD or Card' });
-export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
 const required = (label: string, max: number) =>
   z
@@ -103,10 +104,50 @@ export const OrderInput = z.object({
     .max(32)
     .transform((c) => c.toUpperCase())
     .optional(),
+  /** For the courier, e.g. "call before coming, gate 2"; shown to the admin on the order. */
+  deliveryNote: z
+    .string({ error: 'Delivery note must be text' })
+    .trim()
+    .max(DELIVERY_NOTE_MAX, `Delivery note must be at most ${DELIVERY_NOTE_MAX} characters`)
+    .optional(),
 });
 export type OrderInput = z.infer<typeof OrderInput>;
 
+/**
+ * Order references: two letters, a dash and six letters or digits (`AX-7K3M9Q`), from an alphabet
+ * without look-alikes (no 0/O, 1/I/L). Orders placed before references existed have ten characters
+ * without a dash, derived from their id, so the two kinds never meet.
+ */
+export const REFERENCE_LETTERS = 'ABCDEFGHJKMNPQRSTUVWXYZ';
+export const REFERENCE_ALPHABET = `${REFERENCE_LETTERS}23456789`;
+const NEW_REFERENCE = new RegExp(`^([${REFERENCE_LETTERS}]{2})-?([${REFERENCE_ALPHABET}]{6})$`);
+const LEGACY_REFERENCE = new RegExp(`^[${REFERENCE_ALPHABET}]{10}$`);
+
+/**
+ * A reference as a person typed it (any case, spaces, the dash left out) in the form the shop stores,
+ * or undefined when it cannot be one.
+ */
+export function normaliseOrderReference(typed: string): string | undefined {
+  const compact = typed.replace(/\s+/g, '').toUpperCase();
+  const fresh = NEW_REFERENCE.exec(compact);
+  if (fresh) return `${fresh[1]}-${fresh[2]}`;
+  return LEGACY_REFERENCE.test(compact) ? compact : undefined;
+}
+
 export const StatusChangeInput = z.object({ status: OrderStatus });
+
+/** Body of POST /api/admin/orders/{id}/notes. */
+export const OrderNoteInput = z.object({
+  text: z
+    .string({ error: 'Note is required' })
+    .trim()
+    .min(1, 'Note is required')
+    .max(ORDER_NOTE_MAX, `Note must be at most ${ORDER_NOTE_MAX} characters`),
+});
+export type OrderNoteInput = z.infer<typeof OrderNoteInput>;
+
+/** Statuses from which the shopper may still cancel the order themselves. */
+export const CANCELLABLE_BY_SHOPPER: readonly OrderStatus[] = ['Pending', 'Paid'];
 
 export interface OrderItem {
   id: string;
@@ -135,9 +176,19 @@ export interface StatusChange {
   by: { id: string; name: string } | null;
 }
 
+/** An admin's note on an order; shoppers never see them. */
+export interface OrderNote {
+  id: string;
+  text: string;
+  at: string;
+  by: { id: string; name: string } | null;
+}
+
 /** An order as every read call answers it; money in major units. */
 export interface Order {
   id: string;
+  /** The short reference people read and quote (e.g. `AX-7K3M9Q`); `id` stays the API's key. */
+  reference: string;
   userId: string;
   createdAt: string;
   updatedAt: string;
@@ -153,19 +204,42 @@ export interface Order {
   shippingPrice: number;
   totalPrice: number;
   affiliateCode: string | null;
+  /** The shopper's note for the courier, or null. */
+  deliveryNote: string | null;
+  /** Who cancelled it: the shopper ('customer') or the shop; null while it is not cancelled. */
+  cancelledBy: 'customer' | 'shop' | null;
+  /** What the shop owes back for an order that was paid and then cancelled; null when nothing is owed. */
+  refundDue: number | null;
+  /** The end of the return window of a delivered order (the shop's returns policy), else null. */
+  returnableUntil: string | null;
   User: { name: string; email: string; contact: string } | null;
   OrderItems: OrderItem[];
   orderItems: OrderItem[];
   /** Only for an admin: every status change, oldest first. */
   statusHistory?: StatusChange[];
+  /** Only for an admin: the notes on the order, oldest first. */
+  notes?: OrderNote[];
 }
 
 export interface TrackingStep {
-  key: 'placed' | 'paid' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+  key:
+    | 'placed'
+    | 'paid'
+    | 'processing'
+    | 'shipped'
+    | 'delivered'
+    | 'cancelled'
+    | 'return-requested'
+    | 'return-approved'
+    | 'return-rejected'
+    | 'return-received'
+    | 'refunded';
   label: string;
   description: string;
   at: string | null;
   state: 'done' | 'current' | 'upcoming';
+  /** The return a return or refund step belongs to (an order may have several). */
+  returnId?: string;
 }
 
 /** Answer of GET /api/orders/{id}/tracking: the order plus a timeline built from its events. */
@@ -178,10 +252,13 @@ export interface OrderTracking {
 export interface SalesPoint {
   /** Calendar day in the shop's time zone, YYYY-MM-DD. */
   date: string;
-  /** The day's sales in the shop currency (name kept from the original contract). */
+  /** The day's sales net of the refunds made that day, in the shop currency (name kept from the original contract). */
   salesUSD: number;
+  /** The same net amount. */
   amount: number;
   orders: number;
+  /** Refunds made that day, already taken out of `amount`. */
+  refunds: number;
 }
 
 /** Answer of GET /api/admin/metrics. */
@@ -191,5 +268,13 @@ export interface AdminMetrics {
   paid: number;
   delivered: number;
   cancelled: number;
+  /** Every order counted once, under its current status: the counts add up to `total`. */
+  byStatus: Record<OrderStatus, number>;
+  /** Paid or being prepared (Processing), not yet dispatched. */
+  toShip: number;
+  /** Manual transfers not yet marked paid, and not cancelled. */
+  awaitingPayment: number;
   sales: SalesPoint[];
+  /** Configured payment accounts and support details that still look like placeholders. */
+  configWarnings: string[];
 }

@@ -71,6 +71,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       LOG_LEVEL: 'warn',
+      // Links in the shop's e-mails open this server.
+      PUBLIC_URL: url,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

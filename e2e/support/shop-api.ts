@@ -22,6 +22,8 @@ export interface ApiProduct {
 
 export interface ApiOrder {
   id: string;
+  /** The short reference people read (`AX-7K3M9Q`). */
+  reference: string;
   status: string;
   totalPrice: number;
 }
@@ -80,12 +82,14 @@ export class ShopApi {
   }
 
   /**
-   * Places a cash-on-delivery order for `qty` of one product, priced as the server prices it
-   * (DECISIONS.md: shipping 10 unless the subtotal is over 100; no affiliate code, so no discount).
+   * Places a cash-on-delivery order for `qty` of one product, priced as the server prices it: the
+   * shop's configured shipping rule from GET /api/shop; no affiliate code, so no discount.
    */
-  placeCodOrder(user: SignedInUser, product: ApiProduct, qty = 1): Promise<ApiOrder> {
+  async placeCodOrder(user: SignedInUser, product: ApiProduct, qty = 1): Promise<ApiOrder> {
+    const shop = await this.ok<{ freeShippingOver: number; shippingFee: number }>('GET', '/api/shop');
     const itemsCents = Math.round(product.price * 100) * qty;
-    const shippingCents = itemsCents > 100_00 ? 0 : 10_00;
+    const shippingCents =
+      itemsCents > Math.round(shop.freeShippingOver * 100) ? 0 : Math.round(shop.shippingFee * 100);
     return this.ok('POST', '/api/orders', {
       token: user.token,
       headers: { 'idempotency-key': `e2e-${user.id}-${product.id}-${qty}` },
@@ -105,6 +109,11 @@ export class ShopApi {
         totalPrice: (itemsCents + shippingCents) / 100,
       },
     });
+  }
+
+  /** An admin's status change (PUT /api/admin/orders/{id}/status). */
+  setStatus(admin: SignedInUser, orderId: string, status: string): Promise<ApiOrder> {
+    return this.ok('PUT', `/api/admin/orders/${orderId}/status`, { token: admin.token, body: { status } });
   }
 
   postReview(user: SignedInUser, productId: string, comment: string, rating = 4): Promise<unknown> {

@@ -3,7 +3,9 @@ import { catalogueProjector } from './catalogue';
 import { customersProjector } from './customers';
 import { metricsProjector } from './metrics';
 import { ordersProjector } from './orders';
+import { outboxProjector } from './outbox';
 import type { Projector } from './projector';
+import { returnsProjector } from './returns';
 import { reviewsProjector } from './reviews';
 
 /** Every read model's projector, in the order the runner applies them. One line per read model. */
@@ -12,6 +14,8 @@ export const allProjectors: readonly Projector[] = [
   customersProjector,
   reviewsProjector,
   ordersProjector,
+  returnsProjector,
   affiliatesProjector,
   metricsProjector,
+  outboxProjector,
 ];

@@ -13,6 +13,7 @@ export { type OpenReadModelsOptions, openReadModels } from './db';
 export * from './metrics';
 export { readModelMigrations } from './migrations';
 export * from './orders';
+export * from './outbox';
 export type { KeysetPage, PageStart, Position } from './paging';
 export { argumentsFor, type PreparedQuery, prepareQuery } from './prepared-query';
 export type { ProjectionStatus, ProjectorStatus } from './projection-status';
@@ -24,5 +25,6 @@ export type {
   ProjectorState,
   ReadModels,
 } from './read-models';
+export * from './returns';
 export * from './reviews';
 export { ProjectionRunner, type ProjectionRunnerOptions, type RebuildResult } from './runner';

@@ -10,15 +10,20 @@ import type {
   CustomerOrdersTable,
   CustomerSearchTermsTable,
   CustomersTable,
+  EndedSessionsTable,
+  PasswordResetRequestsTable,
 } from './customers/tables';
 import type { MetricsCountersTable, MetricsDailySalesTable, MetricsOrdersTable } from './metrics/tables';
 import type {
   OpenReservationsTable,
   OrderCountsTable,
   OrderItemsView,
+  OrderNotesTable,
   OrderStatusChangesView,
   OrdersTable,
 } from './orders/tables';
+import type { OutboxMessagesTable, ReactorCheckpointsTable } from './outbox/tables';
+import type { OrderReturnsTable } from './returns/tables';
 import type { ReviewAuthorsTable, ReviewProductsTable, ReviewsTable } from './reviews/tables';
 
 /** How a projector stands: applying events, stopped on an event it could not apply, or not started. */
@@ -60,6 +65,8 @@ export interface ReadModels {
   customer_credentials: CustomerCredentialsTable;
   customer_orders: CustomerOrdersTable;
   customer_search_terms: CustomerSearchTermsTable;
+  ended_sessions: EndedSessionsTable;
+  password_reset_requests: PasswordResetRequestsTable;
   reviews: ReviewsTable;
   review_authors: ReviewAuthorsTable;
   review_products: ReviewProductsTable;
@@ -69,10 +76,14 @@ export interface ReadModels {
   order_status_changes: OrderStatusChangesView;
   open_reservations: OpenReservationsTable;
   order_counts: OrderCountsTable;
+  order_notes: OrderNotesTable;
+  order_returns: OrderReturnsTable;
   affiliate_requests: AffiliateRequestsTable;
   affiliates: AffiliatesTable;
   affiliate_referrals: AffiliateReferralsTable;
   metrics_counters: MetricsCountersTable;
   metrics_daily_sales: MetricsDailySalesTable;
   metrics_orders: MetricsOrdersTable;
+  outbox_messages: OutboxMessagesTable;
+  reactor_checkpoints: ReactorCheckpointsTable;
 }

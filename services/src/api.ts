@@ -5,7 +5,9 @@ import { accountsRoutes } from './slices/accounts/routes';
 import { affiliatesRoutes } from './slices/affiliates/routes';
 import { catalogueRoutes } from './slices/catalogue/routes';
 import { ordersRoutes } from './slices/orders/routes';
+import { returnsRoutes } from './slices/returns/routes';
 import { reviewsRoutes } from './slices/reviews/routes';
+import { shopRoutes } from './slices/shop/routes';
 
 /** Every API slice, mounted at /api. A slice is one Hono app built from the shop's deps. */
 export function apiRoutes(deps: ShopDeps): Hono {
@@ -14,7 +16,9 @@ export function apiRoutes(deps: ShopDeps): Hono {
   api.route('/', accountsRoutes(deps));
   api.route('/', catalogueRoutes(deps));
   api.route('/', ordersRoutes(deps));
+  api.route('/', returnsRoutes(deps));
   api.route('/', affiliatesRoutes(deps));
   api.route('/', operationsRoutes(deps));
+  api.route('/', shopRoutes(deps));
   return api;
 }

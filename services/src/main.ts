@@ -1,12 +1,15 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { ConfigError, loadConfig } from './platform/config/config';
+import { ConfigError, loadConfig, uploadsDirOf } from './platform/config/config';
 import { resolveSigningSecret } from './platform/config/secret';
+import { placeholderWarnings, shopInfoFrom } from './platform/config/shop-info';
 import { openEventStore } from './platform/eventstore/open-event-store';
+import { TrustedProxies } from './platform/http/client-address';
 import { createLogger } from './platform/logger';
+import { mailSettingsFrom } from './reactors/mail/mail-settings';
 import { openShop } from './shop';
 import { prepareShop } from './startup';
 
@@ -25,13 +28,30 @@ try {
 
 const logger = createLogger(config.LOG_LEVEL);
 mkdirSync(config.DATA_DIR, { recursive: true });
+const configWarnings = placeholderWarnings(config);
+for (const warning of configWarnings) logger.warn(warning);
+const mail = mailSettingsFrom(config);
+if (!config.PUBLIC_URL) {
+  logger.warn('PUBLIC_URL is not set: links in e-mails point to this machine', { links: mail.publicUrl });
+}
+// `npm start` builds the web app first; a server built alone (the crash soak, the benchmarks)
+// answers the API without it.
+const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const webBuilt = existsSync(`${webDist}/index.html`);
+if (!webBuilt) logger.warn('The web app is not built (npm run build): serving the API only.');
 const shop = await openShop({
   dataDir: config.DATA_DIR,
+  uploadsDir: uploadsDirOf(config),
   durability: config.DURABILITY,
   store: openEventStore(config),
   signingSecret: resolveSigningSecret(config.DATA_DIR, config.JWT_SECRET),
   logger,
-  webDist: fileURLToPath(new URL('../../web/dist', import.meta.url)),
+  trustedProxies: TrustedProxies.parse(config.TRUSTED_PROXIES),
+  mail,
+  shopInfo: shopInfoFrom(config),
+  configWarnings,
+  ...(webBuilt ? { webDist } : {}),
+  ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
 });
 await prepareShop(shop.deps, config);
 

@@ -1,6 +1,8 @@
-import type { EventStore } from '@shop/contracts';
+import type { EventStore, MessageDelivery, ShopInfo } from '@shop/contracts';
 import type { ProjectionRunner, ReadModelsDb } from '@shop/projections';
+import type { BackgroundWork } from './platform/background';
 import type { CommandDeps } from './platform/commands/handle-command';
+import type { TrustedProxies } from './platform/http/client-address';
 import type { Logger } from './platform/logger';
 import type { AuthDeps } from './slices/accounts/auth';
 
@@ -13,7 +15,19 @@ export interface ShopDeps extends AuthDeps, CommandDeps {
   clock: () => Date;
   newId: () => string;
   logger: Logger;
+  /** Work requests start and do not wait for; closing the shop waits for it. */
+  background: BackgroundWork;
+  /** Whose X-Forwarded-For names the client (TRUSTED_PROXIES). */
+  trustedProxies: TrustedProxies;
   dataDir: string;
   uploadsDir: string;
   demoImagesDir: string;
+  /** How this process sends e-mail. */
+  mailDelivery: MessageDelivery;
+  /** PUBLIC_URL: where absolute links start; unset, they start at the request's own origin. */
+  publicUrl?: string;
+  /** What the shop publishes about itself at GET /api/shop, from its configuration. */
+  shopInfo: ShopInfo;
+  /** Configured details that still look like placeholders (the admin dashboard shows them). */
+  configWarnings: readonly string[];
 }

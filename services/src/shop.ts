@@ -1,23 +1,32 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EVENT_SCHEMA_VERSIONS, type EventStore, uuidv7 } from '@shop/contracts';
+import { EVENT_SCHEMA_VERSIONS, type EventStore, type ShopInfo, uuidv7 } from '@shop/contracts';
 import { allProjectors, openReadModels, ProjectionRunner } from '@shop/projections';
 import type { Hono } from 'hono';
 import { apiRoutes } from './api';
+import { BackgroundWork } from './platform/background';
 import { AggregateCache } from './platform/commands/aggregate-cache';
+import { loadConfig } from './platform/config/config';
+import { shopInfoFrom } from './platform/config/shop-info';
 import { upcasters } from './platform/events/upcasters';
 import { upcastingStore } from './platform/events/upcasting-store';
 import { openSqliteEventStore } from './platform/eventstore/sqlite/sqlite-event-store';
 import { createApp } from './platform/http/app';
+import { TrustedProxies } from './platform/http/client-address';
 import { trackWrites, WriteHealth } from './platform/http/write-health';
 import { type Logger, silentLogger } from './platform/logger';
+import type { MailSettings } from './reactors/mail/mail-settings';
+import { startMail } from './reactors/mail/start-mail';
 import type { ShopDeps } from './shop-deps';
 import { lookupCaller } from './slices/accounts/caller';
 import { startReservationSweep } from './slices/orders/reservation-sweep';
+import { sharingRoutes } from './slices/sharing/routes';
 
 export interface ShopOptions {
   dataDir: string;
+  /** Uploaded pictures; default: dataDir/uploads. Several instances may share one folder. */
+  uploadsDir?: string;
   durability?: 'durable' | 'relaxed';
   signingSecret: string;
   /** Injected clock and id generator: tests fix them. */
@@ -30,6 +39,16 @@ export interface ShopOptions {
   store?: EventStore;
   /** The bundled demo catalogue's images, served at /images; default: services/assets/demo-images. */
   demoImagesDir?: string;
+  /** Sends e-mail as the log says (SMTP or the outbox folder); omitted: no e-mail (API tests, the CLI). */
+  mail?: MailSettings;
+  /** Reverse proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES); default: none. */
+  trustedProxies?: TrustedProxies;
+  /** PUBLIC_URL, the start of every absolute link (link previews, sitemap); default: the request's origin. */
+  publicUrl?: string;
+  /** What the shop publishes about itself; default: the configuration's defaults (nothing configured). */
+  shopInfo?: ShopInfo;
+  /** Configured details that look like placeholders, for the admin dashboard. */
+  configWarnings?: readonly string[];
 }
 
 export interface Shop {
@@ -44,11 +63,11 @@ export interface Shop {
  */
 export async function openShop(options: ShopOptions): Promise<Shop> {
   mkdirSync(options.dataDir, { recursive: true });
-  const uploadsDir = join(options.dataDir, 'uploads');
+  const uploadsDir = options.uploadsDir ?? join(options.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
   // Same depth below services/ from src/shop.ts and from the bundled dist/main.js.
-  const demoImagesDir =
-    options.demoImagesDir ?? fileURLToPath(new URL('../assets/demo-images', import.meta.url));
+  const assetsDir = fileURLToPath(new URL('../assets', import.meta.url));
+  const demoImagesDir = options.demoImagesDir ?? join(assetsDir, 'demo-images');
   const rawStore =
     options.store ??
     openSqliteEventStore({
@@ -60,6 +79,7 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
   const store = upcastingStore(trackWrites(rawStore, writes), EVENT_SCHEMA_VERSIONS, upcasters);
   const readModels = openReadModels(join(options.dataDir, 'read-models.sqlite'));
   const runner = new ProjectionRunner({ store, readModels, projectors: allProjectors });
+  const logger = options.logger ?? silentLogger;
   const deps: ShopDeps = {
     store,
     readModels,
@@ -67,14 +87,22 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     aggregates: new AggregateCache(),
     clock,
     newId: options.newId ?? uuidv7,
-    logger: options.logger ?? silentLogger,
+    logger,
+    background: new BackgroundWork(logger),
+    trustedProxies: options.trustedProxies ?? TrustedProxies.none,
     dataDir: options.dataDir,
     uploadsDir,
     demoImagesDir,
     signingKey: new TextEncoder().encode(options.signingSecret),
-    lookupCaller: (userId) => lookupCaller(readModels, userId),
+    lookupCaller: (userId, sessionId) => lookupCaller(readModels, userId, sessionId),
+    mailDelivery: 'off',
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    shopInfo: options.shopInfo ?? shopInfoFrom(loadConfig({})),
+    configWarnings: options.configWarnings ?? [],
   };
   await runner.start();
+  const mail = options.mail ? await startMail(deps, options.mail) : undefined;
+  if (mail) deps.mailDelivery = mail.delivery;
   const app = createApp({
     projections: runner,
     logger: deps.logger,
@@ -82,6 +110,10 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     uploadsDir,
     demoImagesDir,
     api: apiRoutes(deps),
+    pages: sharingRoutes(deps, {
+      ...(options.webDist ? { webDist: options.webDist } : {}),
+      shopPreviewImage: join(assetsDir, 'share', 'shop-preview.jpg'),
+    }),
     ...(options.webDist ? { webDist: options.webDist } : {}),
   });
   const stopReservationSweep = startReservationSweep(deps);
@@ -89,7 +121,9 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     deps,
     app,
     async close() {
+      await mail?.stop();
       stopReservationSweep();
+      await deps.background.idle();
       await runner.stop();
       readModels.close();
       await store.close();

@@ -9,6 +9,7 @@ import type { EventData, OrderStatus } from '@shop/contracts';
 export function anOrderPlaced(overrides: Partial<EventData<'OrderPlaced'>> = {}): EventData<'OrderPlaced'> {
   return {
     orderId: 'o1',
+    reference: 'AB-2345CD',
     userId: 'u1',
     lines: [
       {
@@ -57,6 +58,50 @@ export function aStatusChanged(
     paid: to === 'Paid',
     delivered: to === 'Delivered',
     at: '2024-05-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A return of one unit of the order's first line (4,000 paisa), asked for by its customer. */
+export function aReturnRequested(
+  overrides: Partial<EventData<'ReturnRequested'>> = {},
+): EventData<'ReturnRequested'> {
+  return {
+    returnId: 'o1-1',
+    orderId: 'o1',
+    userId: 'u1',
+    items: [
+      {
+        orderItemId: 'l1',
+        productId: 'p1',
+        name: 'Running Tee',
+        image: '/images/tee.webp',
+        category: 'Shirts',
+        size: 'MD',
+        qty: 1,
+        unitPrice: 4_000,
+        refund: 4_000,
+      },
+    ],
+    reason: 'Too small',
+    amount: 4_000,
+    at: '2024-05-03T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The refund of a return: its amount, and its lines with their categories and refunds. */
+export function aReturnRefunded(
+  overrides: Partial<EventData<'ReturnRefunded'>> = {},
+): EventData<'ReturnRefunded'> {
+  return {
+    returnId: 'o1-1',
+    orderId: 'o1',
+    userId: 'u1',
+    by: 'admin',
+    amount: 4_000,
+    items: [{ orderItemId: 'l1', productId: 'p1', category: 'Shirts', qty: 1, refund: 4_000 }],
+    at: '2024-05-04T10:00:00.000Z',
     ...overrides,
   };
 }

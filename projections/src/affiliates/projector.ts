@@ -1,4 +1,5 @@
 import { shopConfig } from '@shop/contracts';
+import { sql as expr } from 'kysely';
 import type { ReadModelsDb } from '../database';
 import { argumentsFor, prepareQuery } from '../prepared-query';
 import { type EventHandlers, projectorOf } from '../projector';
@@ -48,8 +49,20 @@ const sql = {
           'state',
           'placed_at',
           'settled_at',
+          'refunded',
+          'reversed_commission',
         ]),
       ),
+  ),
+  /** What a refund takes off: the refunded amount adds up, and the commission on it is worked out anew. */
+  refundReferral: prepareQuery<{ orderId: string; amount: number; rate: number }>((qb, arg) =>
+    qb
+      .updateTable('affiliate_referrals')
+      .set((eb) => ({
+        refunded: eb('refunded', '+', arg('amount')),
+        reversed_commission: expr<number>`cast(round((${expr.ref('refunded')} + ${arg('amount')}) * ${arg('rate')}) as integer)`,
+      }))
+      .where('order_id', '=', arg('orderId')),
   ),
   settleReferral: prepareQuery<Pick<AffiliateReferralsTable, 'order_id' | 'state' | 'settled_at'>>(
     (qb, arg) =>
@@ -90,17 +103,31 @@ const on = {
       state: 'pending',
       placed_at: e.at,
       settled_at: null,
+      refunded: 0,
+      reversed_commission: 0,
     });
   },
   StatusChanged(e, db) {
     const state = e.to === 'Delivered' ? 'earned' : e.to === 'Cancelled' ? 'void' : undefined;
     if (state) db.run(sql.settleReferral, { order_id: e.orderId, state, settled_at: e.at });
   },
+  /**
+   * The commission on refunded units is void: it is the refunded total at the commission rate, worked
+   * out on the running total so that refunding every unit takes back the whole commission exactly.
+   */
+  ReturnRefunded(e, db) {
+    db.run(sql.refundReferral, {
+      orderId: e.orderId,
+      amount: e.amount,
+      rate: shopConfig.affiliateCommissionRate,
+    });
+  },
 } satisfies EventHandlers;
 
 /**
  * The affiliates read model: requests and their decisions, approved affiliates by code with their
- * use count, and the commission each referred order carries until it is delivered or cancelled.
+ * use count, and the commission each referred order carries until it is delivered or cancelled, less
+ * the commission on what was refunded.
  */
 export const affiliatesProjector = projectorOf({
   name: 'affiliates',

@@ -34,7 +34,10 @@ export function findAffiliate(db: ReadModelsDb, args: { userId: string }): Affil
   return db.first(db.qb.selectFrom('affiliates').selectAll().where('user_id', '=', args.userId));
 }
 
-/** Commission of an affiliate's referred orders, minor units: earned (delivered) and pending (open). */
+/**
+ * Commission of an affiliate's referred orders, minor units: earned (delivered) and pending (open),
+ * each less the commission on refunded units.
+ */
 export function commissionOf(
   db: ReadModelsDb,
   args: { userId: string },
@@ -42,7 +45,10 @@ export function commissionOf(
   const rows = db.all(
     db.qb
       .selectFrom('affiliate_referrals')
-      .select((eb) => ['state', eb.fn.sum<number>('commission').as('total')])
+      .select((eb) => [
+        'state',
+        eb.fn.sum<number>(eb('commission', '-', eb.ref('reversed_commission'))).as('total'),
+      ])
       .where('affiliate_user_id', '=', args.userId)
       .groupBy('state'),
   );

@@ -24,7 +24,8 @@ export interface AffiliatesTable {
 
 /**
  * One row per order placed with a code: the commission it carries (5% of the discounted subtotal,
- * minor units), pending while the order is open, earned when Delivered, void when Cancelled.
+ * minor units), pending while the order is open, earned when Delivered, void when Cancelled; refunds
+ * of its units take their share back off it (migration 019).
  */
 export interface AffiliateReferralsTable {
   order_id: string;
@@ -33,6 +34,10 @@ export interface AffiliateReferralsTable {
   state: 'pending' | 'earned' | 'void';
   placed_at: string;
   settled_at: string | null;
+  /** What the shop refunded of the order's items, minor units. */
+  refunded: number;
+  /** The commission on the refunded units: `refunded` at the commission rate; what the affiliate keeps is `commission` less this. */
+  reversed_commission: number;
 }
 
 export type AffiliateRequestRow = Selectable<AffiliateRequestsTable>;

@@ -8,7 +8,9 @@ export {
   findCatalogueEntry,
   findProduct,
   hasEverHadProducts,
+  type LiveProductStamp,
   listProducts,
+  liveProductStamps,
   queryCatalogue,
 } from './queries';
 export type {

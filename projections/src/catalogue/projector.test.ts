@@ -11,6 +11,7 @@ function anOrderPlaced(
 ): EventData<'OrderPlaced'> {
   return {
     orderId,
+    reference: `R-${orderId}`,
     userId: 'u1',
     lines: lines.map((line, index) => ({
       lineId: `${orderId}-${index}`,

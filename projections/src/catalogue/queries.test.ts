@@ -1,8 +1,8 @@
-import { CatalogueQuery, type Size } from '@shop/contracts';
+import { CatalogueQuery, type EventData, type Size } from '@shop/contracts';
 import type { Compilable } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { ReadModelsDb } from '../database';
-import { categoryCounts, queryCatalogue } from './queries';
+import { categoryCounts, liveProductStamps, queryCatalogue } from './queries';
 import { anEvent, aProductCreated, aReview, project, projected } from './test-builders';
 
 const query = (q: Record<string, unknown> = {}) => CatalogueQuery.parse(q);
@@ -94,6 +94,7 @@ describe('querying the catalogue', () => {
     const order = (orderId: string, productId: string, qty: number) =>
       anEvent('OrderPlaced', {
         orderId,
+        reference: `R-${orderId}`,
         userId: 'u1',
         lines: [
           {
@@ -172,6 +173,28 @@ describe('querying the catalogue', () => {
     expect(page.total).toBe(5);
     expect(page.products.map((p) => p.name)).not.toContain('Cloud Hoodie');
     expect(page.categories.map((c) => c.category)).not.toContain('Hoodies');
+  });
+});
+
+describe('walking the products on sale (the sitemap)', () => {
+  it('pages through them by id with their last change, leaving deleted ones out', () => {
+    const db = aSmallCatalogue();
+    project(
+      db,
+      anEvent('ProductDeleted', { productId: 'b', at: '2024-05-09T10:00:00.000Z' }),
+      anEvent('ProductUpdated', {
+        ...(aProductCreated({ productId: 'c', name: 'Cloud Hoodie II' }).data as EventData<'ProductCreated'>),
+        at: '2024-05-10T10:00:00.000Z',
+      }),
+    );
+    const first = liveProductStamps(db, { after: '', limit: 2 });
+    expect(first).toEqual([
+      { id: 'a', updatedAt: '2024-05-01T10:00:00.000Z' },
+      { id: 'c', updatedAt: '2024-05-10T10:00:00.000Z' },
+    ]);
+    expect(liveProductStamps(db, { after: 'c', limit: 2 }).map((p) => p.id)).toEqual(['d', 'e']);
+    expect(liveProductStamps(db, { after: 'e', limit: 2 }).map((p) => p.id)).toEqual(['f']);
+    expect(liveProductStamps(db, { after: 'f', limit: 2 })).toEqual([]);
   });
 });
 

@@ -150,6 +150,34 @@ export function findCatalogueEntry(db: ReadModelsDb, args: { id: string }): Cata
   };
 }
 
+/** A product on sale as the sitemap lists it: its id and when the admin last changed it. */
+export interface LiveProductStamp {
+  id: string;
+  updatedAt: string;
+}
+
+const liveStampsAfter = prepareQuery<{ after: string; limit: number }, { id: string; updated_at: string }>(
+  (qb, arg) =>
+    qb
+      .selectFrom('catalogue_products')
+      .select(['id', 'updated_at'])
+      .where('deleted', '=', 0)
+      .where('id', '>', arg('after'))
+      .orderBy('id')
+      .limit(arg('limit')),
+);
+
+/**
+ * The next `limit` products on sale after the id `after` ('' for the first), by id: a caller walks
+ * the whole catalogue a page at a time (the sitemap streams it) without holding a query open.
+ */
+export function liveProductStamps(
+  db: ReadModelsDb,
+  args: { after: string; limit: number },
+): LiveProductStamp[] {
+  return db.all(liveStampsAfter, args).map((row) => ({ id: row.id, updatedAt: row.updated_at }));
+}
+
 /** True once any product was ever created, deleted ones included (the demo seed asks). */
 export function hasEverHadProducts(db: ReadModelsDb): boolean {
   return db.first(db.qb.selectFrom('catalogue_products').select('id').limit(1)) !== undefined;

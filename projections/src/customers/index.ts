@@ -5,5 +5,12 @@ export {
   listCustomers,
 } from './list';
 export { customersProjector } from './projector';
-export { findCredentials, findCustomer, findCustomerByEmail } from './queries';
+export {
+  findCredentials,
+  findCustomer,
+  findCustomerByEmail,
+  findPasswordResetRequest,
+  findSessionHolder,
+  type SessionHolder,
+} from './queries';
 export type * from './tables';

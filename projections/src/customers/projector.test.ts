@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { openReadModels } from '../db';
 import { listCustomers } from './list';
 import { customersProjector } from './projector';
-import { findCredentials, findCustomer, findCustomerByEmail } from './queries';
+import {
+  findCredentials,
+  findCustomer,
+  findCustomerByEmail,
+  findPasswordResetRequest,
+  findSessionHolder,
+} from './queries';
 
 let position = 0;
 function recorded<T extends EventType>(type: T, data: EventData<T>): RecordedEvent {
@@ -93,5 +99,93 @@ describe('the customers read model', () => {
     const broken = { ...registered('u1', 'a@example.pk'), data: { userId: 'u1' } };
     expect(() => customersProjector.apply(broken, db)).toThrow();
     expect(listCustomers(db)).toEqual([]);
+  });
+
+  describe('sessions', () => {
+    const holder = (db: ReturnType<typeof project>, sessionId: string) =>
+      findSessionHolder(db, { userId: 'u1', sessionId });
+    const signedOut = (sessionId: string, at: string, expiresAt: string) =>
+      recorded('UserSignedOut', { userId: 'u1', sessionId, expiresAt, at });
+    const ended = (keptSessionId: string | null, at = later) =>
+      recorded('UserSessionsEnded', { userId: 'u1', keptSessionId, at });
+
+    it('answers a registered user at session version 0, no session kept or ended', () => {
+      const db = project(registered('u1', 'a@example.pk'));
+      expect(holder(db, 's1')).toEqual({
+        ...findCustomer(db, { id: 'u1' }),
+        sessionVersion: 0,
+        keptSessionId: null,
+        sessionEnded: false,
+      });
+      expect(findSessionHolder(db, { userId: 'nobody', sessionId: 's1' })).toBeUndefined();
+    });
+
+    it('raises the version and keeps the session each UserSessionsEnded names', () => {
+      const db = project(registered('u1', 'a@example.pk'), ended('s1'));
+      expect(holder(db, 's1')).toMatchObject({ sessionVersion: 1, keptSessionId: 's1' });
+      customersProjector.apply(ended(null), db);
+      expect(holder(db, 's1')).toMatchObject({ sessionVersion: 2, keptSessionId: null });
+    });
+
+    it('remembers a signed-out session until its token would have expired', () => {
+      const db = project(
+        registered('u1', 'a@example.pk'),
+        signedOut('s1', at, '2024-05-09T08:00:00.000Z'),
+        // Already expired when signed out: nothing to remember.
+        signedOut('s0', at, at),
+      );
+      expect(holder(db, 's1')?.sessionEnded).toBe(true);
+      expect(holder(db, 's0')?.sessionEnded).toBe(false);
+      expect(holder(db, 's2')?.sessionEnded).toBe(false);
+      // A sign-out a week later forgets the expired one (its token is refused by its expiry anyway).
+      customersProjector.apply(signedOut('s3', '2024-05-09T08:00:00.000Z', '2024-05-16T08:00:00.000Z'), db);
+      expect(db.all(db.qb.selectFrom('ended_sessions').select('session_id'))).toEqual([{ session_id: 's3' }]);
+    });
+
+    it('forgets the signed-out sessions the version already refuses, except the kept one', () => {
+      const db = project(
+        registered('u1', 'a@example.pk'),
+        registered('u2', 'b@example.pk'),
+        signedOut('s1', at, later),
+        signedOut('s2', at, later),
+        recorded('UserSignedOut', { userId: 'u2', sessionId: 't1', expiresAt: later, at }),
+        ended('s2', at),
+      );
+      expect(
+        db
+          .all(db.qb.selectFrom('ended_sessions').select('session_id').orderBy('session_id'))
+          .map((r) => r.session_id),
+      ).toEqual(['s2', 't1']);
+      customersProjector.apply(ended(null, at), db);
+      expect(
+        db
+          .all(db.qb.selectFrom('ended_sessions').select('session_id').orderBy('session_id'))
+          .map((r) => r.session_id),
+      ).toEqual(['t1']);
+    });
+  });
+
+  describe('password resets', () => {
+    const requested = (requestId: string, at: string, expiresAt: string) =>
+      recorded('PasswordResetRequested', { userId: 'u1', requestId, email: 'a@example.pk', expiresAt, at });
+
+    it('finds the user who asked for a reset by its request id', () => {
+      const db = project(registered('u1', 'a@example.pk'), requested('r1', at, later));
+      expect(findPasswordResetRequest(db, { requestId: 'r1' })).toEqual({ userId: 'u1' });
+      expect(findPasswordResetRequest(db, { requestId: 'r2' })).toBeUndefined();
+    });
+
+    it('forgets a request a day after it expired, when a new one comes', () => {
+      const db = project(
+        registered('u1', 'a@example.pk'),
+        requested('r1', at, '2024-05-02T09:00:00.000Z'),
+        requested('r2', '2024-05-02T08:30:00.000Z', '2024-05-02T09:30:00.000Z'),
+        requested('r3', '2024-05-03T08:59:59.999Z', '2024-05-03T09:59:59.999Z'),
+      );
+      expect(findPasswordResetRequest(db, { requestId: 'r1' })).toEqual({ userId: 'u1' });
+      customersProjector.apply(requested('r4', '2024-05-03T09:00:00.000Z', '2024-05-03T10:00:00.000Z'), db);
+      expect(findPasswordResetRequest(db, { requestId: 'r1' })).toBeUndefined();
+      expect(findPasswordResetRequest(db, { requestId: 'r2' })).toEqual({ userId: 'u1' });
+    });
   });
 });

@@ -7,7 +7,12 @@ import type {
   CustomerOrdersTable,
   CustomerSearchTermsTable,
   CustomersTable,
+  EndedSessionsTable,
+  PasswordResetRequestsTable,
 } from './tables';
+
+/** How long after its expiry a reset request is still found. */
+const RESET_REQUESTS_KEPT_MS = 24 * 3600_000;
 
 const customerColumns = [
   'id',
@@ -21,6 +26,8 @@ const customerColumns = [
   'registered_position',
   'order_count',
   'total_spent',
+  'session_version',
+  'kept_session_id',
 ] as const satisfies readonly (keyof CustomersTable)[];
 
 const sql = {
@@ -98,6 +105,38 @@ const sql = {
         eb.selectFrom('customer_orders').select('user_id').where('order_id', '=', arg('orderId')),
       ),
   ),
+  endSessions: prepareQuery<{ id: string; kept: string | null }>((qb, arg) =>
+    qb
+      .updateTable('customers')
+      .set((eb) => ({ session_version: eb('session_version', '+', 1), kept_session_id: arg('kept') }))
+      .where('id', '=', arg('id')),
+  ),
+  /** Below the new version, a signed-out session is refused anyway; the kept one stays signed out. */
+  forgetEndedSessionsOf: prepareQuery<{ userId: string; kept: string }>((qb, arg) =>
+    qb
+      .deleteFrom('ended_sessions')
+      .where('user_id', '=', arg('userId'))
+      .where('session_id', '!=', arg('kept')),
+  ),
+  endSession: prepareQuery<EndedSessionsTable>((qb, arg) =>
+    qb
+      .insertInto('ended_sessions')
+      .values(argumentsFor(arg, ['session_id', 'user_id', 'expires_at']))
+      .onConflict((oc) => oc.doNothing()),
+  ),
+  /** A token past its expiry is refused by its `exp`: its row is no longer needed. */
+  forgetExpiredSessions: prepareQuery<{ at: string }>((qb, arg) =>
+    qb.deleteFrom('ended_sessions').where('expires_at', '<=', arg('at')),
+  ),
+  openResetRequest: prepareQuery<PasswordResetRequestsTable>((qb, arg) =>
+    qb
+      .insertInto('password_reset_requests')
+      .values(argumentsFor(arg, ['request_id', 'user_id', 'expires_at']))
+      .onConflict((oc) => oc.doNothing()),
+  ),
+  forgetResetRequestsExpiredBefore: prepareQuery<{ before: string }>((qb, arg) =>
+    qb.deleteFrom('password_reset_requests').where('expires_at', '<=', arg('before')),
+  ),
   countAffiliateUse: prepareQuery<{ id: string }>((qb, arg) =>
     qb
       .updateTable('customers')
@@ -125,6 +164,8 @@ const on = {
       registered_position: event.position,
       order_count: 0,
       total_spent: 0,
+      session_version: 0,
+      kept_session_id: null,
     });
     db.run(sql.insertCredentials, { user_id: e.userId, email: e.email, password_hash: e.passwordHash });
     writeSearchTerms(db, e.userId, e);
@@ -148,6 +189,23 @@ const on = {
   UserRoleChanged(e, db) {
     db.run(sql.updateRole, { id: e.userId, isAdmin: e.isAdmin ? 1 : 0, at: e.at });
   },
+  UserSignedOut(e, db) {
+    // Times are ISO 8601 in UTC, all in one format, so they compare as text.
+    db.run(sql.forgetExpiredSessions, { at: e.at });
+    if (e.expiresAt > e.at) {
+      db.run(sql.endSession, { session_id: e.sessionId, user_id: e.userId, expires_at: e.expiresAt });
+    }
+  },
+  UserSessionsEnded(e, db) {
+    db.run(sql.endSessions, { id: e.userId, kept: e.keptSessionId });
+    db.run(sql.forgetEndedSessionsOf, { userId: e.userId, kept: e.keptSessionId ?? '' });
+  },
+  PasswordResetRequested(e, db) {
+    // A used or expired link still finds its user for a day, so it is refused saying why.
+    const before = new Date(Date.parse(e.at) - RESET_REQUESTS_KEPT_MS).toISOString();
+    db.run(sql.forgetResetRequestsExpiredBefore, { before });
+    db.run(sql.openResetRequest, { request_id: e.requestId, user_id: e.userId, expires_at: e.expiresAt });
+  },
   OrderPlaced(e, db) {
     if (e.affiliateUserId) db.run(sql.countAffiliateUse, { id: e.affiliateUserId });
     db.run(sql.insertOrder, { order_id: e.orderId, user_id: e.userId, total_price: e.totalPrice });
@@ -168,12 +226,20 @@ function writeSearchTerms(
 
 /**
  * The customers read model: who is registered, their role and profile, their order count and amount
- * spent, what a search finds them by, and (in a private table) their password hash for sign-in. Data is parsed with its contract schema, so a malformed event
+ * spent, what a search finds them by, their sessions' standing, the open password resets, and (in a
+ * private table) their password hash for sign-in. Data is parsed with its contract schema, so a malformed event
  * stops the projector with the reason instead of writing a wrong row.
  */
 export const customersProjector = projectorOf({
   name: 'customers',
-  tables: ['customers', 'customer_credentials', 'customer_orders', 'customer_search_terms'],
+  tables: [
+    'customers',
+    'customer_credentials',
+    'customer_orders',
+    'customer_search_terms',
+    'ended_sessions',
+    'password_reset_requests',
+  ],
   statements: sql,
   on,
 });

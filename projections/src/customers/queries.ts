@@ -28,6 +28,60 @@ export function findCustomer(db: ReadModelsDb, args: { id: string }): User | und
   return row && toUser(row);
 }
 
+/** What the bearer of a token is checked against on every signed-in call (decision 016). */
+export interface SessionHolder extends User {
+  /** A token issued at a lower version is refused, unless it is the kept session's. */
+  sessionVersion: number;
+  keptSessionId: string | null;
+  /** The token's own session was ended by signing out. */
+  sessionEnded: boolean;
+}
+
+/** Compiled once, one statement: the customer row and whether the session was signed out. */
+const holderById = prepareQuery<
+  { id: string; sessionId: string },
+  UserColumns & Pick<CustomerRow, 'session_version' | 'kept_session_id'> & { session_ended: number }
+>((qb, arg) =>
+  qb
+    .selectFrom('customers')
+    .select([...userColumns, 'session_version', 'kept_session_id'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb.selectFrom('ended_sessions').select('session_id').where('session_id', '=', arg('sessionId')),
+        )
+        .as('session_ended'),
+    )
+    .where('id', '=', arg('id')),
+);
+
+/** A customer and the standing of one of their sessions, or undefined when there is no such customer. */
+export function findSessionHolder(
+  db: ReadModelsDb,
+  args: { userId: string; sessionId: string },
+): SessionHolder | undefined {
+  const row = db.first(holderById, { id: args.userId, sessionId: args.sessionId });
+  return (
+    row && {
+      ...toUser(row),
+      sessionVersion: row.session_version,
+      keptSessionId: row.kept_session_id,
+      sessionEnded: row.session_ended === 1,
+    }
+  );
+}
+
+/** The user who asked for a password reset, by its request id (until a day after it expired). */
+export function findPasswordResetRequest(
+  db: ReadModelsDb,
+  args: { requestId: string },
+): { userId: string } | undefined {
+  const row = db.first(
+    db.qb.selectFrom('password_reset_requests').select('user_id').where('request_id', '=', args.requestId),
+  );
+  return row && { userId: row.user_id };
+}
+
 /** A customer by e-mail (compared lower-cased), or undefined. */
 export function findCustomerByEmail(db: ReadModelsDb, args: { email: string }): User | undefined {
   const row = db.first(

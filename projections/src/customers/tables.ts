@@ -22,6 +22,10 @@ export interface CustomersTable {
   order_count: number;
   /** Their totals in minor units, cancelled orders left out. */
   total_spent: number;
+  /** UserSessionsEnded so far: a token issued at a lower version is refused (migration 016). */
+  session_version: number;
+  /** The session the last UserSessionsEnded kept, which stays valid below the version. */
+  kept_session_id: string | null;
 }
 
 /** Each order counted in a customer's totals, so a cancellation takes back what it added. */
@@ -38,6 +42,20 @@ export interface CustomerOrdersTable {
 export interface CustomerSearchTermsTable {
   term: string;
   user_id: string;
+}
+
+/** Sessions ended by signing out, until their tokens would have expired anyway. */
+export interface EndedSessionsTable {
+  session_id: string;
+  user_id: string;
+  expires_at: string;
+}
+
+/** Password resets asked for, by request id, until a day past their expiry: a reset link names only its request. */
+export interface PasswordResetRequestsTable {
+  request_id: string;
+  user_id: string;
+  expires_at: string;
 }
 
 /** The password hash per user, keyed for sign-in by e-mail. Read by nothing but sign-in. */

@@ -1,4 +1,4 @@
-import { anOrderPlaced, aStatusChanged } from '@shop/testing';
+import { anOrderPlaced, aReturnRefunded, aStatusChanged } from '@shop/testing';
 import { describe, expect, it } from 'vitest';
 import { openReadModels } from '../db';
 import { readAtEveryCut } from '../test-support/cut-into-transactions';
@@ -35,25 +35,35 @@ describe('the metrics read model', () => {
     recorded('StatusChanged', aStatusChanged('a', 'Paid', 'Dispatched')),
     recorded('StatusChanged', aStatusChanged('a', 'Dispatched', 'Delivered')),
     recorded('StatusChanged', aStatusChanged('c', 'Pending', 'Cancelled')),
+    // 15:00 in Karachi on 3 May: a refund of order a, placed on 1 May, counts on 3 May.
+    recorded(
+      'ReturnRefunded',
+      aReturnRefunded({ orderId: 'a', amount: 300, at: '2024-05-03T10:00:00.000Z' }),
+    ),
   ];
 
   it('counts orders by current status, and paid orders whatever they became', () => {
-    expect(orderCounts(project(...events))).toEqual({
-      total: 4,
-      pending: 2,
-      paid: 1,
-      delivered: 1,
-      cancelled: 1,
+    const counts = orderCounts(project(...events));
+    expect(counts).toMatchObject({ total: 4, pending: 2, paid: 1, delivered: 1, cancelled: 1, toShip: 0 });
+    // Each order once, under its status: b and d Pending, a Delivered, c Cancelled.
+    expect(counts.byStatus).toEqual({
+      Pending: 2,
+      Paid: 0,
+      Processing: 0,
+      Shipped: 0,
+      Dispatched: 0,
+      Delivered: 1,
+      Cancelled: 1,
     });
   });
 
-  it('sums sales per Karachi day, zero-filled, taking cancelled orders back out', () => {
+  it('sums sales per Karachi day, zero-filled, taking cancelled orders back out and refunds off their day', () => {
     expect(dailySales(project(...events), { lastDay: '2024-05-04', days: 5 })).toEqual([
-      { day: '2024-04-30', amount: 0, orders: 0 },
-      { day: '2024-05-01', amount: 1_000, orders: 1 },
-      { day: '2024-05-02', amount: 2_000, orders: 1 },
-      { day: '2024-05-03', amount: 8_000, orders: 1 },
-      { day: '2024-05-04', amount: 0, orders: 0 },
+      { day: '2024-04-30', amount: 0, orders: 0, refunds: 0 },
+      { day: '2024-05-01', amount: 1_000, orders: 1, refunds: 0 },
+      { day: '2024-05-02', amount: 2_000, orders: 1, refunds: 0 },
+      { day: '2024-05-03', amount: 7_700, orders: 1, refunds: 300 },
+      { day: '2024-05-04', amount: 0, orders: 0, refunds: 0 },
     ]);
   });
 
@@ -70,6 +80,10 @@ describe('the metrics read model', () => {
   });
 
   it('answers zeros on an empty log', () => {
-    expect(orderCounts(project())).toEqual({ total: 0, pending: 0, paid: 0, delivered: 0, cancelled: 0 });
+    const counts = orderCounts(project());
+    expect(counts).toMatchObject({ total: 0, pending: 0, paid: 0, delivered: 0, cancelled: 0 });
+    expect([counts.toShip, counts.awaitingPayment, Math.max(...Object.values(counts.byStatus))]).toEqual([
+      0, 0, 0,
+    ]);
   });
 });

@@ -6,6 +6,13 @@ import type { MetricsOrdersTable } from './tables';
 
 export const statusCounter = (status: string) => `status:${status}`;
 
+/** What one day's row adds up, minor units: sales net of refunds, orders placed, refunds made. */
+interface DaySums {
+  amount: number;
+  orders: number;
+  refunds: number;
+}
+
 const sql = {
   insertOrder: prepareQuery<MetricsOrdersTable>((qb, arg) =>
     qb
@@ -24,14 +31,15 @@ const sql = {
         c.column('name').doUpdateSet((eb) => ({ value: eb('metrics_counters.value', '+', arg('delta')) })),
       ),
   ),
-  addToDay: prepareQuery<{ day: string; amount: number; orders: number }>((qb, arg) =>
+  addToDay: prepareQuery<DaySums & { day: string }>((qb, arg) =>
     qb
       .insertInto('metrics_daily_sales')
-      .values({ day: arg('day'), amount: arg('amount'), orders: arg('orders') })
+      .values({ day: arg('day'), amount: arg('amount'), orders: arg('orders'), refunds: arg('refunds') })
       .onConflict((c) =>
         c.column('day').doUpdateSet((eb) => ({
           amount: eb('metrics_daily_sales.amount', '+', arg('amount')),
           orders: eb('metrics_daily_sales.orders', '+', arg('orders')),
+          refunds: eb('metrics_daily_sales.refunds', '+', arg('refunds')),
         })),
       ),
   ),
@@ -42,7 +50,7 @@ const on = {
     const day = calendarDay(e.at);
     db.run(sql.insertOrder, { order_id: e.orderId, day, total_price: e.totalPrice });
     const sums = db.heldBack(metricsSums);
-    sums.addToDay(day, e.totalPrice, 1);
+    sums.addToDay(day, { amount: e.totalPrice, orders: 1, refunds: 0 });
     sums.count('orders', 1);
     sums.count(statusCounter('Pending'), 1);
   },
@@ -54,14 +62,19 @@ const on = {
     if (e.to === 'Cancelled') {
       const order = db.first(sql.findOrder, { orderId: e.orderId });
       if (!order) throw new Error(`Cancelled an unknown order ${e.orderId}`);
-      sums.addToDay(order.day, -order.total_price, -1);
+      sums.addToDay(order.day, { amount: -order.total_price, orders: -1, refunds: 0 });
     }
+  },
+  /** A refund counts on the day it is made, whenever its order was placed. */
+  ReturnRefunded(e, db) {
+    db.heldBack(metricsSums).addToDay(calendarDay(e.at), { amount: -e.amount, orders: 0, refunds: e.amount });
   },
 } satisfies EventHandlers;
 
 /**
  * The dashboard's read model: order counts by current status, paid orders, and sales per day in the
- * shop's time zone (the order's total on the day it was placed, taken back out when it is cancelled).
+ * shop's time zone (the order's total on the day it was placed, taken back out when it is cancelled;
+ * a refund taken out on the day it is made).
  */
 export const metricsProjector = projectorOf({
   name: 'metrics',
@@ -77,25 +90,26 @@ export const metricsProjector = projectorOf({
  */
 class MetricsSums implements HeldBackWrites {
   readonly #counters = new Map<string, number>();
-  readonly #days = new Map<string, { amount: number; orders: number }>();
+  readonly #days = new Map<string, DaySums>();
 
   count(name: string, delta: number): void {
     this.#counters.set(name, (this.#counters.get(name) ?? 0) + delta);
   }
 
-  addToDay(day: string, amount: number, orders: number): void {
+  addToDay(day: string, change: DaySums): void {
     const sums = this.#days.get(day);
     if (sums) {
-      sums.amount += amount;
-      sums.orders += orders;
+      sums.amount += change.amount;
+      sums.orders += change.orders;
+      sums.refunds += change.refunds;
     } else {
-      this.#days.set(day, { amount, orders });
+      this.#days.set(day, { ...change });
     }
   }
 
   flush(db: ReadModelsDb): void {
     for (const [name, delta] of this.#counters) db.run(sql.count, { name, delta });
-    for (const [day, { amount, orders }] of this.#days) db.run(sql.addToDay, { day, amount, orders });
+    for (const [day, sums] of this.#days) db.run(sql.addToDay, { day, ...sums });
   }
 }
 

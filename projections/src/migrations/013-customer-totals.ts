@@ -34,5 +34,13 @@ export const customerTotals: Migration = {
         SET position = 0, status = 'stopped', last_error = NULL, failed_position = NULL, failed_event_type = NULL
         WHERE name = 'customers';
     `);
+    // A shop upgraded from a version with sessions (migration 016, applied before this one) has the
+    // customers projector's other tables too: they are replayed with the rest.
+    for (const table of ['ended_sessions', 'password_reset_requests']) {
+      const exists = db.sqlite
+        .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
+        .get(table);
+      if (exists) db.sqlite.exec(`DELETE FROM ${table}`);
+    }
   },
 };

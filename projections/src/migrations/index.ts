@@ -12,6 +12,11 @@ import { openReservationsWithoutPlaced } from './010-open-reservations-without-p
 import { ordersAsDocuments } from './011-orders-as-documents';
 import { adminListIndexes } from './012-admin-list-indexes';
 import { customerTotals } from './013-customer-totals';
+import { orderReferences } from './015-order-references';
+import { sessionsAndPasswordResets } from './016-sessions-and-password-resets';
+import { outbox } from './017-outbox';
+import { ordersAfterSale } from './018-orders-after-sale';
+import { returnsAndRefunds } from './019-returns-and-refunds';
 
 /** Every read-model migration, in number order. Adding a read model's tables is one line here. */
 export const readModelMigrations: readonly Migration[] = [
@@ -28,4 +33,9 @@ export const readModelMigrations: readonly Migration[] = [
   ordersAsDocuments,
   adminListIndexes,
   customerTotals,
+  orderReferences,
+  sessionsAndPasswordResets,
+  outbox,
+  ordersAfterSale,
+  returnsAndRefunds,
 ];

@@ -1,20 +1,28 @@
 import {
   fromMinor,
+  normaliseOrderReference,
   type Order,
   type OrderItem,
   type OrderListFilters,
+  type OrderNote,
   type OrderSort,
   type OrderTracking,
   type StatusChange,
+  shopConfig,
   trackingProgress,
   type User,
 } from '@shop/contracts';
 import { findCustomer, findCustomers } from '../customers/queries';
 import type { ReadModelsDb } from '../database';
 import { countRows, type KeysetPage, type PageStart, readInChunks, readPage } from '../paging';
+import { returnSteps } from '../returns/answers';
+import { listReturnsOfOrder } from '../returns/queries';
 import { countFilteredOrders, matchingOrders, orderListOrder, orderPosition } from './list';
 import {
+  cancellerOf,
   findOrder,
+  findOrderIdByReference,
+  listOrderNotes,
   listOrdersOfUser,
   type OrderDetail,
   type OrderItemWithProduct,
@@ -24,11 +32,22 @@ import {
 import type { OrderRow } from './tables';
 import { buildTimeline } from './timeline';
 
+const DAY_MS = 86_400_000;
+
 // The orders read model in the API's shapes: a GET route is one call to one of these.
 
 /**
+ * The id of the order an id or a reference names (`AX-7K3M9Q`, typed in any case, the dash optional),
+ * or the text itself when it is neither: the lookup then finds nothing.
+ */
+export function orderIdOf(db: ReadModelsDb, idOrReference: string): string {
+  const reference = normaliseOrderReference(idOrReference);
+  return (reference && findOrderIdByReference(db, { reference })) || idOrReference;
+}
+
+/**
  * One order as every read call answers it. With `history`, the admin view: every status change
- * with who made it.
+ * with who made it, and the admins' notes.
  */
 export function orderDetails(db: ReadModelsDb, args: { id: string; history?: boolean }): Order | undefined {
   const detail = findOrder(db, { id: args.id });
@@ -86,7 +105,10 @@ export function allOrders(db: ReadModelsDb): Order[] {
   return [...allOrdersInChunks(db)].flat();
 }
 
-/** The tracking page: the order, its progress and its timeline from its real status changes. */
+/**
+ * The tracking page: the order, its progress and its timeline from its real status changes, its
+ * returns and their refunds.
+ */
 export function orderTracking(db: ReadModelsDb, args: { id: string }): OrderTracking | undefined {
   const detail = findOrder(db, args);
   if (!detail) return undefined;
@@ -100,6 +122,13 @@ export function orderTracking(db: ReadModelsDb, args: { id: string }): OrderTrac
       paidAt: order.paidAt,
       deliveredAt: order.deliveredAt,
       changes: detail.changes.map((change) => ({ to: change.to_status, at: change.at })),
+      cancelledBy: order.cancelledBy,
+      returns: listReturnsOfOrder(db, { orderId: order.id }).map((row) => ({
+        id: row.id,
+        amount: row.amount,
+        units: (JSON.parse(row.items) as { qty: number }[]).reduce((sum, line) => sum + line.qty, 0),
+        steps: returnSteps(row).map(([status, at]) => ({ status, at })),
+      })),
     }),
   };
 }
@@ -127,8 +156,10 @@ function toOrder(
   const findUser = (id: string): User | undefined => known?.get(id) ?? findCustomer(db, { id });
   const user = findUser(order.user_id);
   const items = source.items.map(toItem);
+  const cancelledBy = cancellerOf(order);
   const dto: Order = {
     id: order.id,
+    reference: order.reference,
     userId: order.user_id,
     createdAt: order.created_at,
     updatedAt: order.updated_at,
@@ -151,6 +182,12 @@ function toOrder(
     shippingPrice: fromMinor(order.shipping_price),
     totalPrice: fromMinor(order.total_price),
     affiliateCode: order.affiliate_code,
+    deliveryNote: order.delivery_note,
+    cancelledBy: cancelledBy === null ? null : cancelledBy === order.user_id ? 'customer' : 'shop',
+    refundDue: order.status === 'Cancelled' && order.is_paid === 1 ? fromMinor(order.total_price) : null,
+    returnableUntil: order.delivered_at
+      ? new Date(Date.parse(order.delivered_at) + shopConfig.returnsWindowDays * DAY_MS).toISOString()
+      : null,
     User: user ? { name: user.name, email: user.email, contact: user.contact } : null,
     OrderItems: items,
     orderItems: items,
@@ -162,6 +199,14 @@ function toOrder(
         to: change.to_status,
         at: change.at,
         by: { id: change.by_user_id, name: findUser(change.by_user_id)?.name ?? 'Unknown user' },
+      }),
+    );
+    dto.notes = listOrderNotes(db, { orderId: order.id }).map(
+      (note): OrderNote => ({
+        id: note.note_id,
+        text: note.text,
+        at: note.at,
+        by: { id: note.by_user_id, name: findUser(note.by_user_id)?.name ?? 'Unknown user' },
       }),
     );
   }

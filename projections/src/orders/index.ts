@@ -3,6 +3,7 @@ export {
   allOrdersInChunks,
   type OrderList,
   orderDetails,
+  orderIdOf,
   orderListChunks,
   orderListPage,
   ordersOfUser,

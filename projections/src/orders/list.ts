@@ -1,4 +1,9 @@
-import { looksLikePhone, type OrderListFilters, type OrderSort } from '@shop/contracts';
+import {
+  looksLikePhone,
+  normaliseOrderReference,
+  type OrderListFilters,
+  type OrderSort,
+} from '@shop/contracts';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { customersMatching } from '../customers/search';
 import { searchPrefixes } from '../customers/search-terms';
@@ -32,6 +37,8 @@ interface OrderSearch {
   idPrefix?: string;
   /** The 8 characters a list shows of an id, without the `…` before them. */
   idTail?: string;
+  /** The order's reference (`AX-7K3M9Q`, typed in any case, the dash optional), as the shop stores it. */
+  reference?: string;
   /** A phone number (or its start) in any format, as its key. */
   phoneKey?: string;
   /** What the buyer's name, e-mail and phone must each start with (see customers/search-terms.ts). */
@@ -42,7 +49,9 @@ function readSearch(text: string): OrderSearch {
   const bare = text.trim().replace(/^(?:#|…|\.\.\.)+/, '');
   const buyer = searchPrefixes(text);
   const phone = looksLikePhone(text.trim()) ? buyer[0] : undefined;
+  const reference = normaliseOrderReference(bare);
   return {
+    ...(reference ? { reference } : {}),
     ...(/^[0-9a-f-]{8,36}$/i.test(bare) ? { idPrefix: bare.toLowerCase() } : {}),
     ...(/^[0-9a-f]{8}$/i.test(bare) ? { idTail: bare.toLowerCase() } : {}),
     ...(phone ? { phoneKey: phone } : {}),
@@ -63,6 +72,7 @@ const SEARCH_ALTERNATIVES: readonly ((eb: Orders, search: OrderSearch) => Expres
         ? eb.and([eb('orders.id', '>=', s.idPrefix), eb('orders.id', '<', prefixEnd(s.idPrefix))])
         : undefined,
     (eb, s) => (s.idTail ? eb(sql<string>`substr(${sql.ref('orders.id')}, -8)`, '=', s.idTail) : undefined),
+    (eb, s) => (s.reference ? eb('orders.reference', '=', s.reference) : undefined),
     (eb, s) =>
       s.phoneKey
         ? eb.and([

@@ -8,6 +8,7 @@ import type {
   OpenReservationsTable,
   OrderCountsTable,
   OrderItemsView,
+  OrderNotesTable,
   OrderStatusChangesView,
   OrdersTable,
 } from './tables';
@@ -34,10 +35,12 @@ const orderColumns = [
   'total_price',
   'affiliate_code',
   'affiliate_user_id',
+  'delivery_note',
   'created_at',
   'updated_at',
   'lines',
   'changes',
+  'reference',
 ] as const satisfies readonly (keyof OrdersTable)[];
 /** An entry of `orders.lines`: the `order_items` view's columns but the order id and line number. */
 type StoredOrderLine = [
@@ -51,7 +54,7 @@ type StoredOrderLine = [
   OrderItemsView['size'],
 ];
 /** An entry of `orders.changes`: the `order_status_changes` view's columns but the order id. */
-type StoredOrderChange = [
+export type StoredOrderChange = [
   OrderStatusChangesView['seq'],
   OrderStatusChangesView['from_status'],
   OrderStatusChangesView['to_status'],
@@ -141,6 +144,33 @@ const sql = {
     qb.deleteFrom('open_reservations').where('order_id', '=', arg('orderId')),
   ),
   /**
+   * Units of a delivered order that came back in a return, held until their release arrives, for the
+   * sweep to finish what a crash cut short; two returns of one product add up.
+   */
+  holdReturned: prepareQuery<Pick<OpenReservationsTable, 'order_id' | 'product_id' | 'qty' | 'state_at'>>(
+    (qb, arg) =>
+      qb
+        .insertInto('open_reservations')
+        .values({
+          order_id: arg('order_id'),
+          product_id: arg('product_id'),
+          qty: arg('qty'),
+          reserved_at: arg('state_at'),
+          order_state: 'returned',
+          state_at: arg('state_at'),
+        })
+        .onConflict((c) =>
+          c
+            .columns(['order_id', 'product_id'])
+            .doUpdateSet((eb) => ({ qty: eb('open_reservations.qty', '+', arg('qty')) })),
+        ),
+  ),
+  insertNote: prepareQuery<OrderNotesTable>((qb, arg) =>
+    qb
+      .insertInto('order_notes')
+      .values(argumentsFor(arg, ['order_id', 'seq', 'note_id', 'text', 'by_user_id', 'at'])),
+  ),
+  /**
    * A cancelled order holds its lines' stock until each release arrives: one row per product (lines
    * of one product add up), for the sweep to finish what a crash cut short.
    */
@@ -173,6 +203,23 @@ const on = {
   StatusChanged(e, db, event) {
     statusChanged(db, e, event.position);
   },
+  OrderNoteAdded(e, db, event) {
+    db.run(sql.insertNote, {
+      order_id: e.orderId,
+      seq: event.position,
+      note_id: e.noteId,
+      text: e.text,
+      by_user_id: e.by,
+      at: e.at,
+    });
+  },
+  ReturnReceived(e, db) {
+    const units = new Map<string, number>();
+    for (const item of e.items) units.set(item.productId, (units.get(item.productId) ?? 0) + item.qty);
+    for (const [productId, qty] of units) {
+      db.run(sql.holdReturned, { order_id: e.orderId, product_id: productId, qty, state_at: e.at });
+    }
+  },
   StockReserved(e, db) {
     db.heldBack(unplacedReservations).reserve(e.orderId, e.productId, e.qty, e.at);
   },
@@ -184,12 +231,13 @@ const on = {
 } satisfies EventHandlers;
 
 /**
- * The orders read model: each order as it stands, its lines, every status change (who, when), and
- * the stock each order still holds, so the sweep finds what a crash left behind without a log scan.
+ * The orders read model: each order as it stands, its lines, every status change (who, when), the
+ * admins' notes, and the stock each order still holds, so the sweep finds what a crash left behind
+ * without a log scan.
  */
 export const ordersProjector = projectorOf({
   name: 'orders',
-  tables: ['orders', 'open_reservations', 'order_counts'],
+  tables: ['orders', 'open_reservations', 'order_counts', 'order_notes'],
   statements: sql,
   on,
 });
@@ -218,6 +266,7 @@ function placed(db: ReadModelsDb, e: EventData<'OrderPlaced'>): void {
     total_price: e.totalPrice,
     affiliate_code: e.affiliateCode,
     affiliate_user_id: e.affiliateUserId,
+    delivery_note: e.deliveryNote ?? null,
     created_at: e.at,
     updated_at: e.at,
     lines: JSON.stringify(
@@ -235,6 +284,7 @@ function placed(db: ReadModelsDb, e: EventData<'OrderPlaced'>): void {
       ),
     ),
     changes: '[]',
+    reference: e.reference,
   });
   db.heldBack(unplacedReservations).forget(e.orderId);
   db.run(sql.dropReservations, { orderId: e.orderId });

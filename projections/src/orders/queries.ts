@@ -2,7 +2,14 @@ import type { Kysely } from 'kysely';
 import type { ReadModelsDb } from '../database';
 import { prepareQuery } from '../prepared-query';
 import type { ReadModels } from '../read-models';
-import type { OpenReservationRow, OrderItemRow, OrderRow, OrderStatusChangeRow } from './tables';
+import type { StoredOrderChange } from './projector';
+import type {
+  OpenReservationRow,
+  OrderItemRow,
+  OrderNoteRow,
+  OrderRow,
+  OrderStatusChangeRow,
+} from './tables';
 
 /** A line with the product as the catalogue has it now (null when it is gone from the catalogue). */
 export interface OrderItemWithProduct extends OrderItemRow {
@@ -33,11 +40,44 @@ const orderPage = {
   ),
 };
 
+const idByReference = prepareQuery<{ reference: string }, { id: string }>((qb, arg) =>
+  qb
+    .selectFrom('orders')
+    .select('id')
+    .where('reference', '=', arg('reference'))
+    .orderBy('created_at')
+    .limit(1),
+);
+
+/** The id of the order with this reference (as stored: upper case, with its dash), if any. */
+export function findOrderIdByReference(db: ReadModelsDb, args: { reference: string }): string | undefined {
+  return db.first(idByReference, args)?.id;
+}
+
 export function findOrder(db: ReadModelsDb, args: { id: string }): OrderDetail | undefined {
   const order = db.first(orderPage.order, args);
   if (!order) return undefined;
   const changes = db.all(orderPage.changes, args);
   return { order, items: db.all(orderPage.items, args).map(toItem), changes };
+}
+
+/** Who placed an order, or undefined for an unknown id: enough to decide who may see what hangs off it. */
+export function findOrderOwner(db: ReadModelsDb, args: { id: string }): string | undefined {
+  return db.first(db.qb.selectFrom('orders').select('user_id').where('id', '=', args.id))?.user_id;
+}
+
+/** The admins' notes on an order, oldest first. */
+export function listOrderNotes(db: ReadModelsDb, args: { orderId: string }): OrderNoteRow[] {
+  return db.all(
+    db.qb.selectFrom('order_notes').selectAll().where('order_id', '=', args.orderId).orderBy('seq'),
+  );
+}
+
+/** Who moved the order to Cancelled (a user id), read off its history; null while it is not cancelled. */
+export function cancellerOf(order: Pick<OrderRow, 'status' | 'changes'>): string | null {
+  if (order.status !== 'Cancelled') return null;
+  const changes = JSON.parse(order.changes) as StoredOrderChange[];
+  return changes.findLast((change) => change[2] === 'Cancelled')?.[3] ?? null;
 }
 
 /** A customer's orders, newest first. */
@@ -61,14 +101,15 @@ export function withItemsOf(db: ReadModelsDb, orders: OrderRow[]): OrderWithItem
 
 /**
  * Reservations the sweep should give back, as of `before` (ISO time): those whose order never
- * appeared since they were made, and those of orders cancelled without their stock coming back.
+ * appeared since they were made, and those of cancelled orders and received returns whose stock
+ * did not come back.
  */
 export function listSweepableReservations(db: ReadModelsDb, args: { before: string }): OpenReservationRow[] {
   return db.all(
     db.qb
       .selectFrom('open_reservations')
       .selectAll()
-      .where('order_state', 'in', ['unplaced', 'cancelled'])
+      .where('order_state', 'in', ['unplaced', 'cancelled', 'returned'])
       .where('state_at', '<', args.before)
       .orderBy('state_at')
       .orderBy('order_id')

@@ -29,12 +29,16 @@ export interface OrdersTable {
   total_price: number;
   affiliate_code: string | null;
   affiliate_user_id: string | null;
+  /** The shopper's note for the courier (migration 018); null when they left none. */
+  delivery_note: string | null;
   created_at: string;
   updated_at: string;
   /** JSON: the order's lines in order, each [id, product_id, name, image, category, unit_price, qty, size]. Read them through `order_items`. */
   lines: string;
   /** JSON: its status changes oldest first, each [seq, from_status, to_status, by_user_id, at]. Read them through `order_status_changes`. */
   changes: string;
+  /** The short reference people quote (`AX-7K3M9Q`), as OrderPlaced carries it. */
+  reference: string;
 }
 
 /** A view of each order's `lines`: its lines, priced and named as they were when it was placed. */
@@ -62,20 +66,31 @@ export interface OrderStatusChangesView {
   at: string;
 }
 
+/** An admin's note on an order, in the order of the log (`seq` is its event's position). */
+export interface OrderNotesTable {
+  order_id: string;
+  seq: number;
+  note_id: string;
+  text: string;
+  by_user_id: string;
+  at: string;
+}
+
 /**
  * Stock held that the sweep may have to give back: reserved for an order that has not appeared
- * (`unplaced`), or held by a cancelled order until its units are back (`cancelled`). The sweep
- * releases an `unplaced` one left behind by a crash, and a `cancelled` one whose release was cut
- * short. A row leaves when its units are released or its order appears: an open order's stock is
- * its lines (decision 013).
+ * (`unplaced`), held by a cancelled order until its units are back (`cancelled`), or units of a
+ * delivered order that came back in a return until they are back in stock (`returned`). The sweep
+ * releases an `unplaced` one left behind by a crash, and a `cancelled` or `returned` one whose
+ * release was cut short. A row leaves when its units are released or its order appears: an open
+ * order's stock is its lines (decision 013).
  */
 export interface OpenReservationsTable {
   order_id: string;
   product_id: string;
   qty: number;
-  /** When the stock was reserved; for a cancelled order's, when the order was placed. */
+  /** When the stock was reserved; for a cancelled order's, when the order was placed; for a return's, when it came back. */
   reserved_at: string;
-  order_state: 'unplaced' | 'cancelled';
+  order_state: 'unplaced' | 'cancelled' | 'returned';
   /** When the order reached `order_state` (the reservation time while unplaced). */
   state_at: string;
 }
@@ -96,4 +111,5 @@ export interface OrderCountsTable {
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsView>;
 export type OrderStatusChangeRow = Selectable<OrderStatusChangesView>;
+export type OrderNoteRow = Selectable<OrderNotesTable>;
 export type OpenReservationRow = Selectable<OpenReservationsTable>;

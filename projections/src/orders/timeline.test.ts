@@ -37,7 +37,7 @@ describe('the tracking timeline', () => {
     ]);
   });
 
-  it('once delivered: shipped and delivered with their times; a skipped step has no time', () => {
+  it('once delivered: dispatched and delivered with their times; never the processing it skipped', () => {
     const source = order({
       status: 'Delivered',
       paidAt: t(5),
@@ -50,7 +50,6 @@ describe('the tracking timeline', () => {
     expect(summary(source)).toEqual([
       ['placed', 'done', placedAt],
       ['paid', 'done', t(5)],
-      ['processing', 'done', null],
       ['shipped', 'done', t(4)],
       ['delivered', 'done', t(5)],
     ]);
@@ -67,8 +66,28 @@ describe('the tracking timeline', () => {
     const steps = buildTimeline(order({ status: 'Dispatched', changes: [{ to: 'Dispatched', at: t(3) }] }));
     expect(steps.at(-1)).toMatchObject({
       key: 'shipped',
+      label: 'Dispatched',
       state: 'current',
       description: 'Your order has been dispatched',
     });
+  });
+
+  it('keeps a processing step that happened, cancelled or shipped since', () => {
+    const processed = { to: 'Processing' as const, at: t(2) };
+    expect(
+      summary(order({ status: 'Cancelled', changes: [processed, { to: 'Cancelled', at: t(3) }] })),
+    ).toEqual([
+      ['placed', 'done', placedAt],
+      ['processing', 'done', t(2)],
+      ['cancelled', 'done', t(3)],
+    ]);
+    const shipped = buildTimeline(
+      order({ status: 'Shipped', changes: [processed, { to: 'Shipped', at: t(3) }] }),
+    );
+    expect(shipped.map((step) => [step.key, step.label, step.state])).toEqual([
+      ['placed', 'Order Placed', 'done'],
+      ['processing', 'Processing Order', 'done'],
+      ['shipped', 'Shipped', 'current'],
+    ]);
   });
 });

@@ -1,21 +1,74 @@
-import type { OrderStatus, TrackingStep } from '@shop/contracts';
+import {
+  formatMoney,
+  fromMinor,
+  type OrderStatus,
+  type ReturnStatus,
+  type TrackingStep,
+} from '@shop/contracts';
 
-/** What the timeline is built from: the order's placement, flags and every status change it had. */
+/** A return of the order as the timeline tells it: the statuses it reached, with their times. */
+export interface TimelineReturn {
+  id: string;
+  /** Minor units: the refund it carries. */
+  amount: number;
+  /** Units it asks back. */
+  units: number;
+  steps: readonly { status: ReturnStatus; at: string }[];
+}
+
+/**
+ * What the timeline is built from: the order's placement, flags, every status change it had, who
+ * cancelled it, and its returns.
+ */
 export interface TimelineSource {
   status: OrderStatus;
   createdAt: string;
   paidAt: string | null;
   deliveredAt: string | null;
   changes: readonly { to: OrderStatus; at: string }[];
+  cancelledBy?: 'customer' | 'shop' | null;
+  returns?: readonly TimelineReturn[];
 }
+
+const RETURN_STEPS: Record<
+  ReturnStatus,
+  (r: TimelineReturn) => Pick<TrackingStep, 'key' | 'label' | 'description'>
+> = {
+  Requested: (r) => ({
+    key: 'return-requested',
+    label: 'Return Requested',
+    description: `You asked to return ${r.units === 1 ? '1 item' : `${r.units} items`}`,
+  }),
+  Approved: () => ({
+    key: 'return-approved',
+    label: 'Return Approved',
+    description: 'Your return was accepted: please send the items back',
+  }),
+  Rejected: () => ({
+    key: 'return-rejected',
+    label: 'Return Declined',
+    description: 'Your return could not be accepted',
+  }),
+  Received: () => ({
+    key: 'return-received',
+    label: 'Return Received',
+    description: 'Your returned items arrived back with us',
+  }),
+  Refunded: (r) => ({
+    key: 'refunded',
+    label: 'Refund Issued',
+    description: `${formatMoney(fromMinor(r.amount))} refunded to you`,
+  }),
+};
 
 const SHIPPED: readonly OrderStatus[] = ['Shipped', 'Dispatched', 'Delivered'];
 
 /**
- * The tracking timeline (spec section 2, Order tracking) from the order's real events: placed;
- * paid when paid; processing unless cancelled (current only while Processing); shipped once
- * Shipped, Dispatched or Delivered; delivered when delivered; cancelled when cancelled. Each step
- * carries the time of the event that reached it, or null when the order skipped that step.
+ * The tracking timeline (spec section 2, Order tracking) from the order's real events, never a step
+ * the order skipped: placed; paid when paid; processing when it was processed (or still to come while
+ * nothing has shipped); shipped or dispatched, as it happened, once Shipped, Dispatched or Delivered;
+ * delivered when delivered; cancelled when cancelled (saying who cancelled it); then every step its
+ * returns took, in time order. Each step carries the time of the event that reached it.
  */
 export function buildTimeline(order: TimelineSource): TrackingStep[] {
   const reached = (...statuses: OrderStatus[]) =>
@@ -38,19 +91,22 @@ export function buildTimeline(order: TimelineSource): TrackingStep[] {
       state: 'done',
     });
   }
-  if (order.status !== 'Cancelled') {
+  const processedAt = reached('Processing');
+  const shipped = SHIPPED.includes(order.status);
+  if (processedAt || (order.status !== 'Cancelled' && !shipped)) {
     steps.push({
       key: 'processing',
       label: 'Processing Order',
       description: 'We are preparing your order',
-      at: reached('Processing'),
-      state: order.status === 'Processing' ? 'current' : SHIPPED.includes(order.status) ? 'done' : 'upcoming',
+      at: processedAt,
+      state: order.status === 'Processing' ? 'current' : processedAt ? 'done' : 'upcoming',
     });
   }
-  if (SHIPPED.includes(order.status)) {
+  if (shipped) {
+    const dispatched = order.changes.some((change) => change.to === 'Dispatched');
     steps.push({
       key: 'shipped',
-      label: 'Shipped',
+      label: dispatched ? 'Dispatched' : 'Shipped',
       description:
         order.status === 'Dispatched' ? 'Your order has been dispatched' : 'Your order is on its way',
       at: reached('Shipped', 'Dispatched'),
@@ -70,10 +126,26 @@ export function buildTimeline(order: TimelineSource): TrackingStep[] {
     steps.push({
       key: 'cancelled',
       label: 'Order Cancelled',
-      description: 'This order was cancelled',
+      description:
+        order.cancelledBy === 'customer'
+          ? 'You cancelled this order'
+          : order.cancelledBy === 'shop'
+            ? 'This order was cancelled by the shop'
+            : 'This order was cancelled',
       at: reached('Cancelled'),
       state: 'done',
     });
   }
-  return steps;
+  const returnSteps = (order.returns ?? []).flatMap((r) =>
+    r.steps.map(
+      (step): TrackingStep => ({
+        ...RETURN_STEPS[step.status](r),
+        at: step.at,
+        state: 'done',
+        returnId: r.id,
+      }),
+    ),
+  );
+  // Stable: steps of one instant keep the order they were taken in.
+  return [...steps, ...returnSteps.sort((a, b) => (a.at! < b.at! ? -1 : a.at! > b.at! ? 1 : 0))];
 }

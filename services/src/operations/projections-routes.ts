@@ -1,4 +1,5 @@
-import { allProjectors } from '@shop/projections';
+import type { MessagesStatus } from '@shop/contracts';
+import { allProjectors, channelMessageCounts } from '@shop/projections';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { validate } from '../platform/http/validate';
@@ -15,7 +16,8 @@ const RebuildInput = z.object({
 /**
  * Projection operations for an admin: the status `/health/ready` shows (checkpoint, head, lag, state,
  * last error per read model), freshly read from the log; and an online rebuild by this shop's own
- * runner, which keeps serving the old tables until the new ones have caught up.
+ * runner, which keeps serving the old tables until the new ones have caught up. Beside them, the
+ * messages the shop owes: sent, waiting and failed, over every instance.
  */
 export function operationsRoutes(deps: ShopDeps) {
   return new Hono<AuthEnv>()
@@ -25,5 +27,16 @@ export function operationsRoutes(deps: ShopDeps) {
     .post('/admin/projections/rebuild', requireAdmin(deps), validate('json', RebuildInput), async (c) => {
       const { names } = c.req.valid('json');
       return c.json(await deps.projections.rebuild(names));
-    });
+    })
+    .get('/admin/messages', requireAdmin(deps), (c) =>
+      c.json<MessagesStatus>({
+        channels: [
+          {
+            channel: 'email',
+            delivery: deps.mailDelivery,
+            ...channelMessageCounts(deps.readModels, 'email'),
+          },
+        ],
+      }),
+    );
 }

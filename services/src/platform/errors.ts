@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: FieldError[],
+    /** Response headers the error needs, e.g. `Retry-After` on a 429. */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -30,7 +32,11 @@ export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new A
 export const payloadTooLarge = (message = 'The request is too large.') =>
   new AppError(413, 'PAYLOAD_TOO_LARGE', message);
 export const unsupportedMediaType = (message: string) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
-export const tooManyRequests = (message: string) => new AppError(429, 'TOO_MANY_REQUESTS', message);
+/** Every 429 says when to come back: `Retry-After` in whole seconds, at least 1. */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, 'TOO_MANY_REQUESTS', message, undefined, {
+    'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
 export const serviceUnavailable = (message: string) => new AppError(503, 'SERVICE_UNAVAILABLE', message);
 
 function describeFields(fields: FieldError[]): string {

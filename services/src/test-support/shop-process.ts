@@ -98,3 +98,31 @@ export class ShopProcess {
     return this.output.join('').slice(-4000);
   }
 }
+
+export interface ShopRequest {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+/** A JSON request to a shop over its socket; answers the status and the parsed body. */
+export async function callShop<Body = Record<string, unknown>>(
+  shop: ShopProcess,
+  method: string,
+  path: string,
+  init: ShopRequest = {},
+): Promise<{ status: number; body: Body }> {
+  const response = await fetch(`${shop.baseUrl}${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...init.headers,
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    signal: AbortSignal.timeout(init.timeoutMs ?? 20_000),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Body };
+}

@@ -1,7 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serve } from '@hono/node-server';
 import type { AuthResponse, EventStore, RegisterInput } from '@shop/contracts';
+import { loadConfig } from '../platform/config/config';
+import { placeholderWarnings, shopInfoFrom } from '../platform/config/shop-info';
+import { TrustedProxies } from '../platform/http/client-address';
+import type { MailSettings } from '../reactors/mail/mail-settings';
 import { openShop, type Shop } from '../shop';
 import type { ShopDeps } from '../shop-deps';
 import { ensureAdmin } from '../slices/accounts/account-commands';
@@ -56,10 +63,32 @@ export interface TestShop {
     path: string,
     options?: RequestOptions,
   ): Promise<TestResponse<Body>>;
+  /**
+   * Serves the shop on a real socket at 127.0.0.1 on a free port (so addresses are real), until
+   * `close` (or the shop's close) stops it.
+   */
+  listen(): Promise<{ url: string; close(): Promise<void> }>;
+  /**
+   * Closes the shop and opens it again on the same DATA_DIR, as a restart would (`shop` and `deps`
+   * are the new ones); with `freshReadModels`, the read models are rebuilt from the log first.
+   */
+  restart(options?: { freshReadModels?: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 
 export const TEST_SIGNING_SECRET = 'test-signing-secret-of-at-least-32-characters';
+
+/**
+ * The shop's details as a test shop is configured unless a test says otherwise: real-looking accounts
+ * (the IBAN's check digits are right), so the manual transfer is offered and nothing is a placeholder.
+ */
+export const TEST_SHOP_ENV: Readonly<Record<string, string>> = {
+  SUPPORT_PHONE: '0301-2345678',
+  SUPPORT_EMAIL: 'help@apex-athletics.pk',
+  PAYMENT_ACCOUNT_TITLE: 'Apex Athletics (Pvt) Ltd',
+  JAZZCASH_NUMBER: '0301-2345678',
+  BANK_IBAN: 'PK36 SCBL 0000 0011 2345 6702',
+};
 
 /**
  * A whole shop in-process, on the real SQLite store in a fresh temporary DATA_DIR, with a clock
@@ -71,19 +100,41 @@ export async function openTestShop(
     newId?: () => string;
     /** Wraps or replaces the event store (fault tests); default: SQLite in the temporary DATA_DIR. */
     openStore?: (dataDir: string) => EventStore;
+    /** Turns e-mail on, with settings for this DATA_DIR; default: no e-mail. */
+    mail?: (dataDir: string) => MailSettings;
+    /** An existing DATA_DIR to open (a restart); the caller removes it. Default: a fresh one, removed at close. */
+    dataDir?: string;
+    /** TRUSTED_PROXIES, e.g. '127.0.0.1' to act as the proxy in front of a listening shop. */
+    trustedProxies?: string;
+    /** A built web app to serve pages from (see slices/sharing/page-test-kit.ts); default: none. */
+    webDist?: string;
+    publicUrl?: string;
+    /** The shop's configuration variables (shipping, accounts, support); default TEST_SHOP_ENV. */
+    env?: Record<string, string>;
   } = {},
 ): Promise<TestShop> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'shop-test-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'shop-test-'));
   const clock = options.clock ?? testClock();
-  const shop = await openShop({
-    dataDir,
-    durability: 'relaxed',
-    signingSecret: TEST_SIGNING_SECRET,
-    clock: () => clock.now(),
-    ...(options.newId ? { newId: options.newId } : {}),
-    ...(options.openStore ? { store: options.openStore(dataDir) } : {}),
-  });
-  return {
+  const config = loadConfig(options.env ?? TEST_SHOP_ENV);
+  const open = () =>
+    openShop({
+      dataDir,
+      durability: 'relaxed',
+      signingSecret: TEST_SIGNING_SECRET,
+      clock: () => clock.now(),
+      shopInfo: shopInfoFrom(config),
+      configWarnings: placeholderWarnings(config),
+      trustedProxies: TrustedProxies.parse(options.trustedProxies),
+      ...(options.newId ? { newId: options.newId } : {}),
+      ...(options.openStore ? { store: options.openStore(dataDir) } : {}),
+      ...(options.mail ? { mail: options.mail(dataDir) } : {}),
+      ...(options.webDist ? { webDist: options.webDist } : {}),
+      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    });
+  const shop = await open();
+  const listening = new Set<() => Promise<void>>();
+  const stopListening = () => Promise.all([...listening].map((stop) => stop()));
+  const t: TestShop = {
     shop,
     deps: shop.deps,
     clock,
@@ -98,7 +149,7 @@ export async function openTestShop(
         headers.set('content-type', 'application/json');
       }
       const env = { incoming: { socket: { remoteAddress: request.address ?? '127.0.0.1' } } };
-      const response = await shop.app.request(path, { method, headers, body }, env);
+      const response = await t.shop.app.request(path, { method, headers, body }, env);
       const text = await response.text();
       const isJson = response.headers.get('content-type')?.includes('application/json');
       return {
@@ -107,11 +158,38 @@ export async function openTestShop(
         body: (isJson ? JSON.parse(text) : text) as Body,
       };
     },
+    async listen() {
+      const server = serve({
+        fetch: (request, env) => t.shop.app.fetch(request, env),
+        port: 0,
+        hostname: '127.0.0.1',
+      });
+      await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+      const stop = () =>
+        new Promise<void>((resolve) => {
+          listening.delete(stop);
+          server.close(() => resolve());
+          (server as Server).closeAllConnections();
+        });
+      listening.add(stop);
+      return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: stop };
+    },
+    async restart(restart = {}) {
+      await t.shop.close();
+      if (restart.freshReadModels) {
+        for (const suffix of ['', '-wal', '-shm'])
+          rmSync(join(dataDir, `read-models.sqlite${suffix}`), { force: true });
+      }
+      t.shop = await open();
+      t.deps = t.shop.deps;
+    },
     async close() {
-      await shop.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await stopListening();
+      await t.shop.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return t;
 }
 
 let registered = 0;

@@ -71,6 +71,27 @@ describe('api client', () => {
     expect(sessionStore.get()).toBeNull();
   });
 
+  it('keeps a newer session when a call made with an older token answers 401 late', async () => {
+    signIn({ ...aSession(), token: 'old' });
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.get('/api/orders/myorders', async () => {
+        await answered;
+        return HttpResponse.json({ message: 'Session ended', code: 'UNAUTHENTICATED' }, { status: 401 });
+      }),
+    );
+
+    const call = api.get('/api/orders/myorders');
+    signIn({ ...aSession(), token: 'new' });
+    answer();
+
+    await expect(call).rejects.toMatchObject({ status: 401 });
+    expect(sessionStore.get()?.token).toBe('new');
+  });
+
   it('reports an unreachable server as a network error', async () => {
     server.use(http.get('/api/products', () => HttpResponse.error()));
 

@@ -32,7 +32,7 @@ export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
 /**
  * Calls the shop API on the same origin. Adds the bearer token of the current session, sends and
  * parses JSON, and throws ApiError for any non-2xx answer. A 401 on a call that carried a token means
- * the session is no longer valid, so the user is signed out.
+ * that session is no longer valid (it expired or was ended), so the user is signed out.
  */
 export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
   const { body, headers: extraHeaders, ...rest } = init;
@@ -57,7 +57,8 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
   }
 
   if (!response.ok) {
-    if (response.status === 401 && token) signOut();
+    // Only the session that was refused: a newer sign-in since this call started stays.
+    if (response.status === 401 && token && sessionStore.get()?.token === token) signOut();
     throw await toApiError(response);
   }
   if (response.status === 204) return undefined as T;

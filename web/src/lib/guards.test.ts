@@ -1,7 +1,14 @@
 import { isRedirect } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { aSession } from '../test/builders';
-import { afterSignIn, type GuardArgs, RedirectSearch, requireAdmin, requireSignedIn } from './guards';
+import {
+  afterSignIn,
+  type GuardArgs,
+  RedirectSearch,
+  requireAccountToCheckout,
+  requireAdmin,
+  requireSignedIn,
+} from './guards';
 import { auth, signIn } from './session';
 
 const at = (href: string): GuardArgs => ({ context: { auth }, location: { href } });
@@ -16,8 +23,23 @@ function thrownBy(guard: () => void): unknown {
 }
 
 describe('requireSignedIn', () => {
-  it('sends a visitor to /register, remembering the page they wanted', () => {
-    const thrown = thrownBy(() => requireSignedIn(at('/checkout?step=2')));
+  it('sends a visitor of an account page to /login (they have an account), remembering the page', () => {
+    const thrown = thrownBy(() => requireSignedIn(at('/track/AX-7K3M9Q')));
+
+    expect(isRedirect(thrown)).toBe(true);
+    expect(thrown).toMatchObject({ options: { to: '/login', search: { redirect: '/track/AX-7K3M9Q' } } });
+  });
+
+  it('lets a signed-in user through', () => {
+    signIn(aSession());
+
+    expect(thrownBy(() => requireSignedIn(at('/profile')))).toBeUndefined();
+  });
+});
+
+describe('requireAccountToCheckout', () => {
+  it('sends a visitor to /register (a first purchase is the common case), remembering the checkout', () => {
+    const thrown = thrownBy(() => requireAccountToCheckout(at('/checkout?step=2')));
 
     expect(isRedirect(thrown)).toBe(true);
     expect(thrown).toMatchObject({ options: { to: '/register', search: { redirect: '/checkout?step=2' } } });
@@ -26,7 +48,7 @@ describe('requireSignedIn', () => {
   it('lets a signed-in user through', () => {
     signIn(aSession());
 
-    expect(thrownBy(() => requireSignedIn(at('/checkout')))).toBeUndefined();
+    expect(thrownBy(() => requireAccountToCheckout(at('/checkout')))).toBeUndefined();
   });
 });
 

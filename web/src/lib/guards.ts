@@ -9,10 +9,21 @@ export interface GuardArgs {
 }
 
 /**
- * Spec section 2: a signed-in-only route sends a visitor with no user to /register and remembers
- * where they came from. Use as `beforeLoad: requireSignedIn`.
+ * An account page (`/profile`, `/track`, `/order/…`, `/review`, `/affiliate/request`) sends a visitor
+ * with no user to /login, since whoever opens one already has an account (DECISIONS.md: guards), and
+ * remembers where they came from; registration is one tap away there. Use as
+ * `beforeLoad: requireSignedIn`.
  */
 export function requireSignedIn({ context, location }: GuardArgs): void {
+  if (context.auth.isAuthenticated) return;
+  throw redirect({ to: '/login', search: { redirect: location.href }, replace: true });
+}
+
+/**
+ * Checkout sends a visitor with no user to /register (a first purchase is the common case there),
+ * remembering the checkout; sign-in is one tap away there. Use as `beforeLoad: requireAccountToCheckout`.
+ */
+export function requireAccountToCheckout({ context, location }: GuardArgs): void {
   if (context.auth.isAuthenticated) return;
   throw redirect({ to: '/register', search: { redirect: location.href }, replace: true });
 }

@@ -21,6 +21,8 @@ export const orderKeys = {
   mine: () => [...orderKeys.lists(), 'mine'] as const,
   detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
   tracking: (id: string) => [...orderKeys.detail(id), 'tracking'] as const,
+  /** The order's returns, for its shopper and for the admin's overlay. */
+  returns: (id: string) => [...orderKeys.detail(id), 'returns'] as const,
 };
 
 /** Reviews: every review with its author (admin) and a product's public reviews. */

@@ -1,9 +1,10 @@
-import { createRootRouteWithContext, Outlet, useRouter } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { rememberReferral } from '../lib/referral';
 import { sessionStore } from '../lib/session';
 import type { RouterContext } from '../router';
 import { NotFound } from '../ui/not-found';
+import { useResetPageTitle } from '../ui/page-title';
 import { NavBar } from './-components/nav-bar';
 import { SiteFooter } from './-components/site-footer';
 
@@ -16,6 +17,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   const router = useRouter();
+  useResetPageTitle(useRouterState({ select: (state) => state.location.pathname }));
   // Guards read the session in beforeLoad; re-run them when it changes (sign-out, a 401, another tab).
   useEffect(() => sessionStore.subscribe(() => void router.invalidate()), [router]);
 

@@ -59,7 +59,21 @@ describe('cart page', () => {
     expect(screen.getByRole('row', { name: /Core Hoodie/ }).textContent).toContain('PKR 200.00');
   });
 
-  it('removes one line, and Clear Cart empties the cart', async () => {
+  it('says "Only 42 left" when a typed quantity is above the stock, instead of changing it silently', async () => {
+    cartStore.set([aCartLine({ product: 'p1', name: 'Core Hoodie', size: 'MD', qty: 1, countInStock: 42 })]);
+    renderApp('/cart');
+    const table = await cartTable();
+    const stepper = within(table.getByRole('group', { name: 'Quantity of Core Hoodie (MD)' }));
+
+    fireEvent.change(stepper.getByRole('spinbutton', { name: 'Quantity' }), { target: { value: '100' } });
+
+    await waitFor(() => expect(cartStore.get()[0]?.qty).toBe(42));
+    expect(table.getByText('Only 42 left')).toBeTruthy();
+    fireEvent.change(stepper.getByRole('spinbutton', { name: 'Quantity' }), { target: { value: '3' } });
+    await waitFor(() => expect(table.queryByText('Only 42 left')).toBeNull());
+  });
+
+  it('removes one line, and Clear Cart empties the cart with Undo', async () => {
     cartStore.set([
       aCartLine({ product: 'p1', name: 'Core Hoodie', size: 'MD' }),
       aCartLine({ product: 'p1', name: 'Core Hoodie', size: 'LG' }),
@@ -70,12 +84,17 @@ describe('cart page', () => {
     fireEvent.click(table.getByRole('button', { name: 'Remove Core Hoodie (LG)' }));
 
     await waitFor(() => expect(cartStore.get().map((line) => line.size)).toEqual(['MD']));
-    expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart 1 item' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear Cart' }));
 
     expect(await screen.findByRole('heading', { name: 'Your Cart is Empty' })).toBeTruthy();
     expect(cartStore.get()).toEqual([]);
+
+    // Clearing can be undone: the lines come back as they were.
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByRole('button', { name: 'Clear Cart' })).toBeTruthy();
+    expect(cartStore.get().map((line) => [line.product, line.size])).toEqual([['p1', 'MD']]);
   });
 
   it('charges the flat shipping fee up to the threshold and says how to ship free', async () => {
@@ -83,26 +102,32 @@ describe('cart page', () => {
     renderApp('/cart');
     await cartTable();
 
+    // The rule is the shop's configured one (GET /api/shop): free over PKR 1,500, else PKR 200.
+    expect(await summary().findByText('Subtotal')).toBeTruthy();
     expect(summaryRow('Subtotal')).toBe('PKR 60.00');
-    expect(summaryRow('Shipping')).toBe('PKR 10.00');
-    expect(summaryRow('Total')).toBe('PKR 70.00');
+    expect(summaryRow('Shipping')).toBe('PKR 200.00');
+    expect(summaryRow('Total')).toBe('PKR 260.00');
     expect(
-      summary().getByText('Free shipping on orders over PKR 100.00. Add more than PKR 40.00 to ship free.'),
+      summary().getByText(
+        'Free shipping on orders over PKR 1,500.00. Add more than PKR 1,440.00 to ship free.',
+      ),
     ).toBeTruthy();
   });
 
   it('ships free over the threshold, and exactly at it still charges the fee', async () => {
-    cartStore.set([aCartLine({ price: 100, qty: 1 })]);
+    cartStore.set([aCartLine({ price: 1500, qty: 1 })]);
     const first = renderApp('/cart');
     await cartTable();
-    expect(summaryRow('Shipping')).toBe('PKR 10.00');
+    expect(await summary().findByText('Shipping')).toBeTruthy();
+    expect(summaryRow('Shipping')).toBe('PKR 200.00');
     first.unmount();
 
-    cartStore.set([aCartLine({ price: 100.01, qty: 1 })]);
+    cartStore.set([aCartLine({ price: 1500.01, qty: 1 })]);
     renderApp('/cart');
     await cartTable();
+    expect(await summary().findByText('Shipping')).toBeTruthy();
     expect(summaryRow('Shipping')).toBe('Free');
-    expect(summaryRow('Total')).toBe('PKR 100.01');
+    expect(summaryRow('Total')).toBe('PKR 1,500.01');
     expect(summary().getByText('Your order ships free.')).toBeTruthy();
   });
 

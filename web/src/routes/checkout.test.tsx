@@ -1,4 +1,4 @@
-import { type Order, type OrderInput, shopConfig } from '@shop/contracts';
+import type { Order, OrderInput } from '@shop/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +29,8 @@ const created = (id: string) => HttpResponse.json({ id } as Partial<Order>, { st
 async function openCheckout() {
   const app = renderApp('/checkout');
   await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+  // The summary waits for the shop's shipping rule (GET /api/shop).
+  if (cartStore.get().length > 0) await screen.findByRole('complementary', { name: 'Order Summary' });
   return app;
 }
 
@@ -38,7 +40,7 @@ function fillAddress() {
   fireEvent.change(screen.getByLabelText('Postal code'), { target: { value: '54000' } });
 }
 
-const submitButton = () => screen.getByRole('button', { name: /^(Pay |Placing)/ }) as HTMLButtonElement;
+const submitButton = () => screen.getByRole('button', { name: /^(Pay |Plac)/ }) as HTMLButtonElement;
 
 describe('checkout guard', () => {
   it('sends a visitor to /register, and back to checkout after registering', async () => {
@@ -106,7 +108,8 @@ describe('checkout', () => {
     const { router } = await openCheckout();
     fillAddress();
 
-    expect(submitButton().textContent).toBe('Pay PKR 75.50 on Delivery');
+    // Under the PKR 1,500 threshold: the configured PKR 200 fee.
+    expect(submitButton().textContent).toBe('Pay PKR 265.50 on Delivery');
     fireEvent.click(submitButton());
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/order/o-42'));
@@ -128,12 +131,12 @@ describe('checkout', () => {
       },
       paymentMethod: 'COD',
       itemsPrice: 65.5,
-      shippingPrice: 10,
-      totalPrice: 75.5,
+      shippingPrice: 200,
+      totalPrice: 265.5,
     });
   });
 
-  it('offers the manual transfer with the shop account details and pays with Raast', async () => {
+  it('offers the manual transfer with the shop account details, and no Raast without a Raast ID', async () => {
     signIn(aSession());
     cartStore.set([aCartLine({ price: 200, qty: 1 })]);
     const sent = orderEndpoint();
@@ -144,9 +147,10 @@ describe('checkout', () => {
 
     const payment = within(screen.getByRole('group', { name: 'Payment method' }));
     expect(payment.getByText(/share a screenshot of the payment/)).toBeTruthy();
-    expect(payment.getByText(shopConfig.manualPayment.bankAccount)).toBeTruthy();
-    expect(payment.getByText(shopConfig.manualPayment.accountTitle)).toBeTruthy();
-    expect(submitButton().textContent).toBe('Pay with Raast');
+    expect(payment.getByText('PK36SCBL0000001123456702')).toBeTruthy();
+    expect(payment.getByText('Test Fitness (Pvt) Ltd')).toBeTruthy();
+    // No Raast ID is configured, so the button does not promise Raast.
+    expect(submitButton().textContent).toBe('Place order and pay by transfer');
 
     fireEvent.click(submitButton());
 
@@ -156,10 +160,11 @@ describe('checkout', () => {
 
   it('pre-fills the code of an affiliate link opened earlier, shows the discount and sends it upper-cased', async () => {
     signIn(aSession());
-    cartStore.set([aCartLine({ price: 200, qty: 1 })]);
+    cartStore.set([aCartLine({ price: 2000, qty: 1 })]);
     const sent = orderEndpoint();
     server.use(
       http.get('/api/catalogue', () => HttpResponse.json({ products: [], total: 0, categories: [] })),
+      http.get('/api/affiliate/codes/APEX7', () => HttpResponse.json({ code: 'APEX7', discountRate: 0.05 })),
     );
     const { router } = renderApp('/?ref=apex7');
     await screen.findByRole('heading', { name: 'Latest arrivals' });
@@ -171,8 +176,10 @@ describe('checkout', () => {
 
     fireEvent.change(code, { target: { value: '  apex7 ' } });
     const summary = within(screen.getByRole('complementary', { name: 'Order Summary' }));
-    expect(summary.getByText('Affiliate discount (5%)').nextElementSibling?.textContent).toBe('−PKR 10.00');
-    expect(summary.getByText('Total').nextElementSibling?.textContent).toBe('PKR 190.00');
+    expect((await summary.findByText('Affiliate discount (5%)')).nextElementSibling?.textContent).toBe(
+      '−PKR 100.00',
+    );
+    expect(summary.getByText('Total').nextElementSibling?.textContent).toBe('PKR 1,900.00');
     expect(summary.getByText('The total includes all duties and taxes.')).toBeTruthy();
     fillAddress();
     fireEvent.click(submitButton());
@@ -180,10 +187,43 @@ describe('checkout', () => {
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]?.body).toMatchObject({
       affiliateCode: 'APEX7',
-      itemsPrice: 200,
+      itemsPrice: 2000,
       shippingPrice: 0,
-      totalPrice: 190,
+      totalPrice: 1900,
     });
+  });
+
+  it('shows no discount for a code the server refuses, one message under the field, and sends nothing', async () => {
+    signIn(aSession());
+    cartStore.set([aCartLine({ price: 2000, qty: 1 })]);
+    const sent = orderEndpoint();
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/affiliate/codes/:code', ({ params }) => {
+        asked.push(String(params.code));
+        return HttpResponse.json(
+          { message: 'Affiliate code not found', code: 'VALIDATION_FAILED', fields: [] },
+          { status: 400 },
+        );
+      }),
+    );
+    await openCheckout();
+    fillAddress();
+    fireEvent.change(screen.getByLabelText('Affiliate code (optional)'), { target: { value: 'notreal1' } });
+
+    expect(await screen.findByText('Affiliate code not found')).toBeTruthy();
+    expect(asked).toEqual(['NOTREAL1']);
+    const summary = within(screen.getByRole('complementary', { name: 'Order Summary' }));
+    expect(summary.queryByText('Affiliate discount (5%)')).toBeNull();
+    expect(summary.getByText('Total').nextElementSibling?.textContent).toBe('PKR 2,000.00');
+
+    fireEvent.click(submitButton());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByLabelText('Affiliate code (optional)')),
+    );
+    expect(screen.getAllByText('Affiliate code not found')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(sent).toEqual([]);
   });
 
   it('sends no affiliate code when the field is left blank', async () => {
@@ -199,7 +239,7 @@ describe('checkout', () => {
 
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]?.body).not.toHaveProperty('affiliateCode');
-    expect(sent[0]?.body.totalPrice).toBe(200);
+    expect(sent[0]?.body.totalPrice).toBe(400);
   });
 
   it("shows the server's refusal in the red box above the submit button and refreshes changed prices", async () => {
@@ -229,10 +269,10 @@ describe('checkout', () => {
     );
     expect(alert.nextElementSibling).toBe(submitButton());
     await waitFor(() => expect(cartStore.get()[0]?.price).toBe(250));
-    expect(submitButton().textContent).toBe('Pay PKR 250.00 on Delivery');
+    expect(submitButton().textContent).toBe('Pay PKR 450.00 on Delivery');
   });
 
-  it('shows the message of a refused field under that field', async () => {
+  it('shows the message of a refused field under that field, and only there', async () => {
     signIn(aSession());
     cartStore.set([aCartLine()]);
     orderEndpoint(() =>
@@ -249,8 +289,9 @@ describe('checkout', () => {
     fillAddress();
     fireEvent.click(submitButton());
 
-    expect((await screen.findByRole('alert')).textContent).toBe('Check the highlighted fields');
-    expect(screen.getByText('Phone must look like 0300-1234567')).toBeTruthy();
+    // One message, where it belongs: under the field, not again above the button.
+    expect(await screen.findByText('Phone must look like 0300-1234567')).toBeTruthy();
+    expect(screen.queryByText('Check the highlighted fields')).toBeNull();
   });
 
   it('falls back to a plain message when the server gives none', async () => {

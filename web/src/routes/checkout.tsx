@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CheckoutPage } from '../features/checkout/components/checkout-page';
-import { requireSignedIn } from '../lib/guards';
+import { requireAccountToCheckout } from '../lib/guards';
 
 export const Route = createFileRoute('/checkout')({
-  beforeLoad: requireSignedIn,
+  beforeLoad: requireAccountToCheckout,
   component: CheckoutPage,
 });

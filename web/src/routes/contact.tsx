@@ -1,5 +1,5 @@
-import { shopConfig } from '@shop/contracts';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { useShopInfo } from '../lib/shop-info';
 import { SupportContacts } from '../ui/support-contacts';
 
 export const Route = createFileRoute('/contact')({
@@ -7,6 +7,7 @@ export const Route = createFileRoute('/contact')({
 });
 
 function ContactPage() {
+  const transfer = useShopInfo()?.paymentMethods.find((method) => method.method === 'Card');
   return (
     <article className="prose-page container prose">
       <h1>Contact us</h1>
@@ -17,14 +18,19 @@ function ContactPage() {
       <SupportContacts />
       <h2>About an order</h2>
       <p>
-        Have your order ID ready; you find it on your order page and in your order history. You can also
-        follow a delivery yourself on the <Link to={'/track'}>Track Order</Link> page once signed in.
+        Have your order reference (such as AX-7K3M9Q) ready; you find it on your order page and in your order
+        history. You can also follow a delivery yourself on the <Link to={'/track'}>Track Order</Link> page
+        once signed in.
       </p>
-      <h2>Payments by {shopConfig.manualPayment.label}</h2>
-      <p>
-        If you paid by mobile wallet or bank transfer, send us the payment screenshot with your order ID so we
-        can confirm it. Your order is marked paid once we have checked the transfer.
-      </p>
+      {transfer && (
+        <>
+          <h2>Payments by {transfer.label}</h2>
+          <p>
+            If you paid by mobile wallet or bank transfer, send us the payment screenshot with your order
+            reference so we can confirm it. Your order is marked paid once we have checked the transfer.
+          </p>
+        </>
+      )}
     </article>
   );
 }

@@ -1,41 +1,57 @@
-import { shopConfig } from '@shop/contracts';
 import { screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { aShopInfo } from '../test/builders';
+import { server } from '../test/msw-server';
 import { renderApp } from '../test/render-app';
 
-function expectSupportContacts() {
+const { support } = aShopInfo();
+
+async function expectSupportContacts() {
   const main = within(screen.getByRole('main'));
-  expect(main.getByRole('link', { name: shopConfig.support.email }).getAttribute('href')).toBe(
-    `mailto:${shopConfig.support.email}`,
+  expect((await main.findByRole('link', { name: support.email! })).getAttribute('href')).toBe(
+    `mailto:${support.email}`,
   );
-  expect(main.getByRole('link', { name: shopConfig.support.phone })).toBeTruthy();
+  expect(main.getByRole('link', { name: support.phone! }).getAttribute('href')).toBe('tel:+923214567890');
 }
 
 describe('text pages', () => {
-  it('/forgot-password explains honestly how to regain access through support', async () => {
-    renderApp('/forgot-password');
-
-    expect(await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeTruthy();
-    expect(screen.getByText(/cannot send password reset e-mails yet/)).toBeTruthy();
-    expectSupportContacts();
-    expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/login');
-  });
-
   it('/contact lists the support contacts from the shop configuration', async () => {
     renderApp('/contact');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Contact us' })).toBeTruthy();
-    expectSupportContacts();
-    expect(within(screen.getByRole('main')).getByText(shopConfig.support.liveChat)).toBeTruthy();
+    await expectSupportContacts();
+    expect(
+      within(screen.getByRole('main'))
+        .getByRole('link', { name: 'Chat with us on WhatsApp' })
+        .getAttribute('href'),
+    ).toBe(support.chatUrl);
+  });
+
+  it('shows no contact, chat or claim the shop has not configured', async () => {
+    server.use(
+      http.get('/api/shop', () =>
+        HttpResponse.json(aShopInfo({ support: { phone: null, email: '', chatUrl: null } })),
+      ),
+    );
+    renderApp('/contact');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contact us' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: /^Payments by/ })).toBeTruthy();
+    expect(screen.queryByText(/Chat/)).toBeNull();
+    expect(screen.queryByRole('link', { name: /^mailto|@/ })).toBeNull();
+    expect(screen.queryByText('Phone')).toBeNull();
   });
 
   it('/terms states the shipping rule from the same configuration the order rule uses', async () => {
     renderApp('/terms');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms of sale' })).toBeTruthy();
-    expect(screen.getByText(/Shipping is free when your items subtotal is over PKR 100\.00/)).toBeTruthy();
-    expect(screen.getByText(/flat fee of PKR 10\.00/)).toBeTruthy();
-    expectSupportContacts();
+    expect(
+      await screen.findByText(/Shipping is free when your items subtotal is over PKR 1,500\.00/),
+    ).toBeTruthy();
+    expect(screen.getByText(/flat fee of PKR 200\.00/)).toBeTruthy();
+    await expectSupportContacts();
   });
 
   it('/privacy says what is kept and how to reach us', async () => {
@@ -43,6 +59,6 @@ describe('text pages', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy notice' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'What stays in your browser' })).toBeTruthy();
-    expectSupportContacts();
+    await expectSupportContacts();
   });
 });

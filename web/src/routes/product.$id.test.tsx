@@ -142,6 +142,16 @@ describe('product page', () => {
     expect(addButton().textContent).toBe('Out of Stock');
   });
 
+  it('names the product in the tab title, as the server renders it, and the shop alone once the shopper moves on', async () => {
+    const product = aProduct({ id: 'p1', name: 'Flex Leggings' });
+    const { router } = await openProduct(product);
+    await waitFor(() => expect(document.title).toBe('Flex Leggings | Apex Athletics'));
+
+    await router.navigate({ to: '/cart' });
+    await screen.findByRole('heading', { level: 1, name: /cart/i });
+    expect(document.title).toBe('Apex Athletics');
+  });
+
   it('shows Product Not Found for an unknown product, with Continue Shopping', async () => {
     server.use(
       http.get('/api/products/nope', () =>
@@ -157,13 +167,25 @@ describe('product page', () => {
     expect(screen.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe('/shopping');
   });
 
-  it('logs any other failure and shows Product Not Found too', async () => {
+  it('says a connection failure is one, not "not found", and loads the product on Retry', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    server.use(http.get('/api/products/p1', () => HttpResponse.error()));
+    let calls = 0;
+    server.use(
+      http.get('/api/products/p1', () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.error()
+          : HttpResponse.json(aProduct({ id: 'p1', name: 'Core Hoodie' }));
+      }),
+      http.get('/api/reviews/p1', () => HttpResponse.json([])),
+    );
     renderApp('/product/p1');
 
-    expect(await screen.findByRole('heading', { name: 'Product Not Found' })).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toContain('Could not reach the shop');
+    expect(screen.queryByRole('heading', { name: 'Product Not Found' })).toBeNull();
     expect(warn).toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Core Hoodie' })).toBeTruthy();
   });
 });
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { anOrder, myAffiliate } from '../features/account/testing/builders';
+import { anOrder, anOrderItem, myAffiliate } from '../features/account/testing/builders';
 import { sessionStore, signIn } from '../lib/session';
 import { aSession } from '../test/builders';
 import { server } from '../test/msw-server';
@@ -27,19 +27,19 @@ describe('/profile', () => {
     expect(within(panel).getByText('User')).toBeTruthy();
   });
 
-  it('after an update shows the message in green and signs out after 2 seconds', async () => {
-    signIn(aSession({ name: 'Ayesha Khan' }));
+  it('after an update shows the message in green and signs out after 2 seconds, on the server too', async () => {
+    signIn({ ...aSession({ name: 'Ayesha Khan' }), token: 'the-session' });
     let sent: unknown;
+    const loggedOut: (string | null)[] = [];
     server.use(
       noAffiliate(),
       http.put('/api/users/profile', async ({ request }) => {
         sent = await request.json();
-        return HttpResponse.json({
-          ...aSession().user,
-          name: 'Ayesha K',
-          token: 'new',
-          message: 'Profile updated.',
-        });
+        return HttpResponse.json({ ...aSession().user, name: 'Ayesha K', message: 'Profile updated.' });
+      }),
+      http.post('/api/auth/logout', ({ request }) => {
+        loggedOut.push(request.headers.get('Authorization'));
+        return new HttpResponse(null, { status: 204 });
       }),
     );
     const { router } = renderApp('/profile');
@@ -59,11 +59,13 @@ describe('/profile', () => {
       vi.advanceTimersByTime(1900);
     });
     expect(sessionStore.get()).not.toBeNull();
+    expect(loggedOut).toEqual([]);
     await act(async () => {
       vi.advanceTimersByTime(200);
     });
     expect(sessionStore.get()).toBeNull();
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await vi.waitFor(() => expect(loggedOut).toEqual(['Bearer the-session']));
   });
 
   it('asks for the current password when the e-mail changes and shows a failure in red', async () => {
@@ -107,19 +109,31 @@ describe('/profile', () => {
       noAffiliate(),
       http.get('/api/orders/myorders', () =>
         HttpResponse.json([
-          anOrder({ id: '7', status: 'Delivered', totalPrice: 1234.5 }),
-          anOrder({ id: '8', status: 'Pending', paymentMethod: 'Card' }),
+          anOrder({
+            id: '7',
+            reference: 'KM-7K3M9Q',
+            status: 'Delivered',
+            totalPrice: 1234.5,
+            OrderItems: [
+              anOrderItem({ id: 'i1', name: 'Training Tee' }),
+              anOrderItem({ id: 'i2', name: 'Core Hoodie' }),
+              anOrderItem({ id: 'i3', name: 'Sport Socks' }),
+            ],
+          }),
+          anOrder({ id: '8', reference: 'PQ-4R5S6T', status: 'Cancelled', paymentMethod: 'Card' }),
         ]),
       ),
     );
     renderApp('/profile');
     fireEvent.click(await screen.findByRole('tab', { name: 'Order History' }));
 
-    const link = await screen.findByRole('link', { name: 'Order #7' });
+    const link = await screen.findByRole('link', { name: 'Order KM-7K3M9Q' });
     expect(link.getAttribute('href')).toBe('/order/7');
+    expect(screen.getByRole('link', { name: 'Order PQ-4R5S6T' }).getAttribute('href')).toBe('/order/8');
+    expect(screen.getByText('Training Tee, Core Hoodie and 1 more')).toBeTruthy();
     expect(screen.getByText('PKR 1,234.50')).toBeTruthy();
     expect(screen.getByText('Delivered').className).toContain('status-badge--delivered');
-    expect(screen.getByText('Pending').className).toContain('status-badge--default');
+    expect(screen.getByText('Cancelled').className).toContain('status-badge--cancelled');
     expect(screen.getByText(/Jazz Cash/)).toBeTruthy();
   });
 

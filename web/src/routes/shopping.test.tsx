@@ -24,9 +24,9 @@ describe('shopping page', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Premium Collection' })).toBeTruthy();
     expect(screen.getByPlaceholderText('Search products...')).toBeTruthy();
-    expect(
-      screen.getByRole('link', { name: 'Use Affiliate link to get 5% off Now' }).getAttribute('href'),
-    ).toBe('/affiliate/request');
+    // The banner explains where the discount comes from; it does not send shoppers to the affiliate application.
+    expect(screen.getByText(/affiliate.s link\? You get 5% off at checkout/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /5% off/ })).toBeNull();
   });
 
   it('reproduces the view from the URL: filters, search and sort go to the server and show in the controls', async () => {
@@ -161,6 +161,20 @@ describe('shopping page', () => {
     expect((screen.getByLabelText(/^Maximum price/) as HTMLInputElement).value).toBe('2500');
   });
 
+  it('says so when the minimum price is above the maximum', async () => {
+    server.use(catalogueHandler(products(2)).handler);
+    renderApp('/shopping');
+    await screen.findByText('2 Products Found');
+
+    fireEvent.change(screen.getByLabelText('Min price'), { target: { value: '3000' } });
+    fireEvent.change(screen.getByLabelText('Max price'), { target: { value: '2500' } });
+
+    expect(await screen.findByText('Min price is above max price')).toBeTruthy();
+    expect(screen.getByLabelText('Min price').getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(screen.getByLabelText('Max price'), { target: { value: '3500' } });
+    await waitFor(() => expect(screen.queryByText('Min price is above max price')).toBeNull());
+  });
+
   it('applies the mobile drawer filters together with Apply Filters', async () => {
     server.use(catalogueHandler(products(4)).handler);
     const { router } = renderApp('/shopping?sort=newest');
@@ -251,27 +265,36 @@ describe('shopping page', () => {
 });
 
 describe('product card', () => {
-  it('shows image with alt text, name, stars, price, Sale under 50 and View Details', async () => {
+  it('shows image with alt text, name, earned stars or "No reviews yet", price, a real markdown and View Details', async () => {
     server.use(
       catalogueHandler([
-        aProduct({ id: 'cheap', name: 'Sport Socks', price: 49, rating: 3.6, numReviews: 5 }),
-        aProduct({ id: 'new', name: 'Core Hoodie', price: 1234, rating: 0, numReviews: 0 }),
+        aProduct({ id: 'ties', name: 'Hair Ties', price: 35, rating: 3.6, numReviews: 5 }),
+        aProduct({
+          id: 'legs',
+          name: 'Leggings',
+          price: 4999,
+          originalPrice: 5999,
+          rating: 0,
+          numReviews: 0,
+        }),
       ]).handler,
     );
     renderApp('/shopping');
     const list = await productList();
 
-    const socks = within(list.getByRole('article', { name: 'Sport Socks' }));
-    expect(socks.getByRole('img', { name: 'Sport Socks' }).tagName).toBe('IMG');
-    expect(socks.getByRole('img', { name: 'Rated 4 out of 5' })).toBeTruthy();
-    expect(socks.getByText('PKR 49.00')).toBeTruthy();
-    expect(socks.getByText('Sale')).toBeTruthy();
-    expect(socks.getByRole('link', { name: /View Details/ }).getAttribute('href')).toBe('/product/cheap');
+    const ties = within(list.getByRole('article', { name: 'Hair Ties' }));
+    expect(ties.getByRole('img', { name: 'Hair Ties' }).tagName).toBe('IMG');
+    expect(ties.getByRole('img', { name: 'Rated 4 out of 5' })).toBeTruthy();
+    expect(ties.getByText('PKR 35.00')).toBeTruthy();
+    // Cheap is not on sale: no badge without a markdown.
+    expect(ties.queryByText(/Sale/)).toBeNull();
+    expect(ties.getByRole('link', { name: /View Details/ }).getAttribute('href')).toBe('/product/ties');
 
-    const hoodie = within(list.getByRole('article', { name: 'Core Hoodie' }));
-    expect(hoodie.getByRole('img', { name: 'Rated 4 out of 5' })).toBeTruthy();
-    expect(hoodie.getByText('PKR 1,234.00')).toBeTruthy();
-    expect(hoodie.queryByText('Sale')).toBeNull();
+    const leggings = within(list.getByRole('article', { name: 'Leggings' }));
+    expect(leggings.queryByRole('img', { name: /^Rated/ })).toBeNull();
+    expect(leggings.getByText('No reviews yet')).toBeTruthy();
+    expect(leggings.getByText('PKR 4,999.00')).toBeTruthy();
+    expect(leggings.getByText(/Sale/).textContent).toBe('Sale −, 16% off');
   });
 
   it('loads the first row of images at once, ahead of the rest, and the others as they scroll near', async () => {

@@ -1,5 +1,6 @@
 import { shopConfig } from '@shop/contracts';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { useShopInfo } from '../lib/shop-info';
 import { brandName } from '../ui/brand';
 import { formatMoney } from '../ui/money';
 import { SupportContacts } from '../ui/support-contacts';
@@ -13,6 +14,8 @@ const percent = (rate: number) => `${Math.round(rate * 100)}%`;
 /** Terms of sale; every figure comes from the shop configuration the server enforces. */
 function TermsPage() {
   const config = shopConfig;
+  const shop = useShopInfo();
+  const transfer = shop?.paymentMethods.find((method) => method.method === 'Card');
   return (
     <article className="prose-page container prose">
       <h1>Terms of sale</h1>
@@ -26,17 +29,24 @@ function TermsPage() {
       </p>
 
       <h2>Shipping</h2>
-      <p>
-        Shipping is free when your items subtotal is over {formatMoney(config.freeShippingOver)}. Otherwise a
-        flat fee of {formatMoney(config.flatShippingFee)} applies. The fee is shown in your cart and at
-        checkout before you order.
-      </p>
+      {shop && (
+        <p>
+          Shipping is free when your items subtotal is over {formatMoney(shop.freeShippingOver)}. Otherwise a
+          flat fee of {formatMoney(shop.shippingFee)} applies. The fee is shown in your cart and at checkout
+          before you order.
+        </p>
+      )}
 
       <h2>Payment</h2>
       <p>
-        You can pay cash on delivery, or by {config.manualPayment.label}. For a mobile-wallet or bank
-        transfer, send the payment screenshot to our support team; the order is marked paid once we have
-        confirmed the transfer.
+        You can pay cash on delivery
+        {transfer && (
+          <>
+            , or by {transfer.label}. For a mobile-wallet or bank transfer, send the payment screenshot to our
+            support team; the order is marked paid once we have confirmed the transfer
+          </>
+        )}
+        .
       </p>
 
       <h2>Stock and cancellations</h2>

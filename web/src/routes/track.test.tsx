@@ -58,7 +58,7 @@ describe('/track/$id', () => {
     );
     renderApp('/track/77');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order #77' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order AX-7K3M9Q' })).toBeTruthy();
     const bar = screen.getByRole('progressbar');
     expect(bar.getAttribute('aria-valuenow')).toBe('100');
     expect(bar.querySelector('.progress__bar--delivered')).not.toBeNull();
@@ -112,6 +112,6 @@ describe('/track/$id', () => {
     expect(await screen.findByRole('heading', { name: 'Order Not Found' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('Service unavailable');
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByRole('heading', { name: 'Order #55' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Order AX-7K3M9Q' })).toBeTruthy();
   });
 });

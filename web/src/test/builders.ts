@@ -1,4 +1,4 @@
-import type { Product } from '@shop/contracts';
+import type { Product, ShopInfo } from '@shop/contracts';
 import type { CartLine } from '../lib/cart';
 import type { Session, SessionUser } from '../lib/session';
 
@@ -57,4 +57,37 @@ export function aUser(overrides: Partial<SessionUser> = {}): SessionUser {
 
 export function aSession(user: Partial<SessionUser> = {}): Session {
   return { user: aUser(user), token: 'test-token' };
+}
+
+/** The shop's details as a configured shop answers `GET /api/shop`: every account and contact set. */
+export function aShopInfo(overrides: Partial<ShopInfo> = {}): ShopInfo {
+  return {
+    name: 'Test Fitness',
+    currency: 'PKR',
+    freeShippingOver: 1500,
+    shippingFee: 200,
+    affiliateDiscountRate: 0.05,
+    returnsWindowDays: 7,
+    paymentMethods: [
+      { method: 'COD', label: 'Cash on Delivery' },
+      {
+        method: 'Card',
+        label: 'Jazz Cash / EasyPaisa / Bank Account',
+        accounts: {
+          accountTitle: 'Test Fitness (Pvt) Ltd',
+          jazzCash: '0301-2345678',
+          easyPaisa: '0345-6789012',
+          bankIban: 'PK36SCBL0000001123456702',
+          raastId: null,
+        },
+      },
+    ],
+    support: {
+      phone: '+92 321 4567890',
+      email: 'help@testfitness.pk',
+      chatUrl: 'https://wa.me/923214567890',
+    },
+    claims: { customerCount: null },
+    ...overrides,
+  };
 }

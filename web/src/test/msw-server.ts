@@ -1,4 +1,10 @@
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
+import { aShopInfo } from './builders';
 
-/** One msw server for the web tests; each test declares the calls it expects with `server.use(...)`. */
-export const server = setupServer();
+/**
+ * One msw server for the web tests; each test declares the calls it expects with `server.use(...)`.
+ * Every screen may read the shop's details, so `GET /api/shop` answers a configured shop unless a
+ * test says otherwise.
+ */
+export const server = setupServer(http.get('/api/shop', () => HttpResponse.json(aShopInfo())));

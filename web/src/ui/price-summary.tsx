@@ -1,4 +1,4 @@
-import { fromMinor, type OrderPricing, shopConfig, toMinor } from '@shop/contracts';
+import { fromMinor, type OrderPricing, type ShippingRule, shopConfig, toMinor } from '@shop/contracts';
 import { formatMoney } from './money';
 import './price-summary.css';
 
@@ -33,8 +33,8 @@ export function PriceSummary({ pricing }: { pricing: OrderPricing }) {
  * The free-shipping line, from the same configuration the rule uses: shipping is free when the
  * items subtotal is over the threshold.
  */
-export function FreeShippingNote({ itemsPrice }: { itemsPrice: number }) {
-  const threshold = shopConfig.freeShippingOver;
+export function FreeShippingNote({ itemsPrice, shipping }: { itemsPrice: number; shipping: ShippingRule }) {
+  const threshold = shipping.freeShippingOver;
   const subtotal = fromMinor(itemsPrice);
   if (subtotal > threshold) return <p className="free-shipping free-shipping--met">Your order ships free.</p>;
   return (

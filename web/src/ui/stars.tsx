@@ -1,12 +1,14 @@
-import { shopConfig } from '@shop/contracts';
 import './stars.css';
 
 const MAX_STARS = 5;
 
-/** Spec: cards show the rounded rating, and 4 (the configured default) when nobody has reviewed yet. */
-export function displayRating(product: { rating: number; numReviews: number }): number {
-  if (product.numReviews <= 0) return shopConfig.defaultRating;
-  return Math.min(MAX_STARS, Math.max(0, Math.round(product.rating)));
+/**
+ * A product's rating as cards and the product page show it: its rounded stars, or "No reviews yet"
+ * (DECISIONS.md: never stars it has not earned; the default of 4 only ranks it for Featured).
+ */
+export function ProductRating({ product }: { product: { rating: number; numReviews: number } }) {
+  if (product.numReviews <= 0) return <span className="stars-none muted">No reviews yet</span>;
+  return <Stars value={product.rating} />;
 }
 
 /** Five stars, `value` of them filled, read out as one image ("Rated 4 out of 5"). */

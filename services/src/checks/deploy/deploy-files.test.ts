@@ -4,6 +4,7 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CONFIG_VARIABLES, loadConfig } from '../../platform/config/config';
+import { TrustedProxies } from '../../platform/http/client-address';
 
 // There is no Docker engine where the tests run, so the deployment files are checked against what the
 // shop actually reads: its configuration variables, its port, DATA_DIR, and the README's commands.
@@ -82,6 +83,8 @@ describe('docker-compose.yml', () => {
   it('runs the shop against the EventStoreDB service, with only variables the shop reads', () => {
     const { service, config } = checkShopService(file, 'shop');
     expect(service.build).toBe('.');
+    // Nothing in front of it: no one's X-Forwarded-For is believed unless the operator says so.
+    expect(config.TRUSTED_PROXIES).toBe('');
     expect(service.ports?.map((port) => Number(port.split(':').at(-1)))).toEqual([config.PORT]);
   });
 
@@ -93,6 +96,55 @@ describe('docker-compose.yml', () => {
     });
     const data = mounts(eventstore).find((mount) => mount.target === '/var/lib/eventstore');
     expect(file.volumes).toHaveProperty(data!.source);
+  });
+});
+
+describe('docker-compose.yml, profile postgres', () => {
+  const file = compose('docker-compose.yml');
+  const shops = ['shop-pg-1', 'shop-pg-2', 'shop-pg-3'];
+  const serviceOf = (name: string) =>
+    file.services[name] as ComposeService & { profiles?: string[]; command?: string[] };
+
+  it('runs three shops on the PostgreSQL service, each with its own DATA_DIR, sharing uploads and one secret', () => {
+    const dataVolumes = new Set<string>();
+    for (const name of shops) {
+      const service = serviceOf(name);
+      expect(service.profiles).toEqual(['postgres']);
+      const env = resolvedEnvironment(service);
+      expect(Object.keys(env).filter((key) => !(CONFIG_VARIABLES as string[]).includes(key))).toEqual([]);
+      const config = loadConfig(env);
+      expect(config.EVENT_STORE).toBe('postgres');
+      const host = new URL(config.POSTGRES_URL!).hostname;
+      expect(serviceOf(host).image).toMatch(/^postgres:/);
+      expect(serviceOf(host).profiles).toEqual(['postgres']);
+      expect(serviceOf(host).healthcheck).toBeDefined();
+      expect(service.depends_on).toMatchObject({ [host]: { condition: 'service_healthy' } });
+      const volumes = mounts(service);
+      const data = volumes.find((mount) => mount.target === config.DATA_DIR)!;
+      dataVolumes.add(data.source);
+      expect(volumes).toContainEqual({ source: 'shop-pg-uploads', target: config.UPLOADS_DIR });
+      expect(volumes).toContainEqual({ source: 'shop-pg-secrets', target: '/secrets' });
+      expect(service.command?.join(' ')).toContain('JWT_SECRET=$$(cat /secrets/jwt-secret)');
+      for (const volume of volumes) expect(file.volumes).toHaveProperty(volume.source);
+    }
+    expect(dataVolumes.size).toBe(3);
+    expect(mounts(serviceOf('shop-pg-secret'))).toContainEqual({
+      source: 'shop-pg-secrets',
+      target: '/secrets',
+    });
+    expect(serviceOf('shop-pg-secret').command?.join(' ')).toContain("'/secrets/jwt-secret'");
+  });
+
+  it('puts the three behind nginx on their PORT, and leaves the default `docker compose up` as it was', () => {
+    const nginx = read('deploy/postgres/nginx.conf');
+    for (const name of shops) {
+      expect(nginx).toContain(`server ${name}:${loadConfig(resolvedEnvironment(serviceOf(name))).PORT}`);
+    }
+    expect(mounts(serviceOf('shop-pg-proxy')).map((mount) => mount.source)).toContain(
+      './deploy/postgres/nginx.conf',
+    );
+    const always = Object.keys(file.services).filter((name) => !serviceOf(name).profiles);
+    expect(always.sort()).toEqual(['eventstore', 'shop']);
   });
 });
 
@@ -124,6 +176,32 @@ describe('deploy/cluster/docker-compose.yml', () => {
       expect(nginx).toContain(`server ${name}:${port}`);
     }
     expect(mounts(file.services.proxy!).map((mount) => mount.source)).toContain('./nginx.conf');
+  });
+
+  it("trusts nginx's fixed address, and only it, for the client's address", () => {
+    const proxy = file.services.proxy as ComposeService & {
+      networks?: { default?: { ipv4_address?: string } };
+    };
+    const proxyAddress = proxy.networks?.default?.ipv4_address;
+    expect(proxyAddress).toBeDefined();
+    const network = (
+      parse(read('deploy/cluster/docker-compose.yml')) as {
+        networks?: { default?: { ipam?: { config?: { subnet?: string; ip_range?: string }[] } } };
+      }
+    ).networks?.default?.ipam?.config?.[0];
+    const dynamic = TrustedProxies.parse(network?.ip_range);
+    expect(TrustedProxies.parse(network?.subnet).trusts(proxyAddress!)).toBe(true);
+    expect(dynamic.trusts(proxyAddress!), 'the proxy address is outside the range others get').toBe(false);
+    for (const name of shops) {
+      const trusted = TrustedProxies.parse(
+        loadConfig(resolvedEnvironment(file.services[name]!)).TRUSTED_PROXIES,
+      );
+      expect(trusted.trusts(proxyAddress!)).toBe(true);
+      expect(trusted.trusts('172.28.0.200'), 'another container on the network').toBe(false);
+    }
+    expect(read('deploy/cluster/nginx.conf')).toContain(
+      'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+    );
   });
 });
 

@@ -137,8 +137,8 @@ describe('when the event store cannot be written', () => {
 
   it('leaves no stock held without an order once the sweep has run, when the disk fails mid-order', async () => {
     await openFaultyShop();
-    // The reservation is written; the order and the compensating release are not.
-    faults.failWith('SQLITE_FULL', 1);
+    // The reference's claim and the reservation are written; the order and the compensating release are not.
+    faults.failWith('SQLITE_FULL', 2);
     const response = await t.request('POST', '/api/orders', {
       token: user.token,
       body: orderBody([{ product, qty: 2 }]),

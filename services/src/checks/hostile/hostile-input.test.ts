@@ -51,6 +51,18 @@ const ROUTE_GROUPS: Record<string, Route[]> = {
     { method: 'GET', path: '/health/live', auth: 'none' },
     { method: 'GET', path: '/health/ready', auth: 'none' },
   ],
+  // The web app's pages (`GET *`) are served only with a built web app, which this shop has not.
+  sharing: [
+    { method: 'GET', path: '/robots.txt', auth: 'none' },
+    { method: 'GET', path: '/sitemap.xml', auth: 'none' },
+    { method: 'GET', path: '/previews/shop.jpg', auth: 'none' },
+    {
+      method: 'GET',
+      path: '/previews/:folder/:file',
+      auth: 'none',
+      ids: (f) => ['uploads', 'images', f.product.id],
+    },
+  ],
   accounts: [
     { method: 'POST', path: '/api/auth/register', auth: 'none', body: () => ({ ...aRegistration() }) },
     {
@@ -58,6 +70,18 @@ const ROUTE_GROUPS: Record<string, Route[]> = {
       path: '/api/auth/login',
       auth: 'none',
       body: (f) => ({ email: f.user.email, password: 'not the password' }),
+    },
+    {
+      method: 'POST',
+      path: '/api/auth/forgot-password',
+      auth: 'none',
+      body: (f) => ({ email: f.user.email }),
+    },
+    {
+      method: 'POST',
+      path: '/api/auth/reset-password',
+      auth: 'none',
+      body: () => ({ token: 'some-request.c29tZSBtYWM', password: 'a new password' }),
     },
     { method: 'GET', path: '/api/users/profile', auth: 'user' },
     {
@@ -67,6 +91,8 @@ const ROUTE_GROUPS: Record<string, Route[]> = {
       body: (f) => ({ name: 'New Name', email: f.user.email, contact: '0300-1234567' }),
     },
     { method: 'GET', path: '/api/admin/users', auth: 'admin' },
+    // Last: it ends the session of the user's token, which the calls above need.
+    { method: 'POST', path: '/api/auth/logout', auth: 'user', body: () => ({}) },
   ],
   catalogue: [
     { method: 'GET', path: '/api/products', auth: 'none' },
@@ -114,6 +140,14 @@ const ROUTE_GROUPS: Record<string, Route[]> = {
       ids: (f) => [f.orderId],
     },
     { method: 'GET', path: '/api/admin/metrics', auth: 'admin' },
+    { method: 'POST', path: '/api/orders/:id/cancel', auth: 'user', ids: (f) => [f.orderId] },
+    {
+      method: 'POST',
+      path: '/api/admin/orders/:id/notes',
+      auth: 'admin',
+      body: () => ({ text: 'Call before coming' }),
+      ids: (f) => [f.orderId],
+    },
   ],
   'admin lists': [
     { method: 'GET', path: '/api/admin/lists/orders', auth: 'admin' },
@@ -123,10 +157,29 @@ const ROUTE_GROUPS: Record<string, Route[]> = {
     { method: 'GET', path: '/api/admin/lists/affiliate-requests', auth: 'admin' },
     { method: 'GET', path: '/api/admin/lists/products', auth: 'admin' },
   ],
+  returns: [
+    {
+      method: 'POST',
+      path: '/api/orders/:id/returns',
+      auth: 'user',
+      body: () => ({ items: [{ orderItemId: 'line-1', qty: 1 }], reason: 'Too small' }),
+      ids: (f) => [f.orderId],
+    },
+    { method: 'GET', path: '/api/orders/:id/returns', auth: 'user', ids: (f) => [f.orderId] },
+    { method: 'GET', path: '/api/admin/returns', auth: 'admin' },
+    {
+      method: 'PUT',
+      path: '/api/admin/returns/:id/status',
+      auth: 'admin',
+      body: () => ({ status: 'Approved' }),
+    },
+  ],
+  shop: [{ method: 'GET', path: '/api/shop', auth: 'none' }],
   affiliates: [
     { method: 'POST', path: '/api/affiliate', auth: 'user', body: () => ({}) },
     { method: 'GET', path: '/api/affiliate', auth: 'admin' },
     { method: 'GET', path: '/api/affiliate/me', auth: 'user' },
+    { method: 'GET', path: '/api/affiliate/codes/:code', auth: 'user', ids: () => ['NOTREAL1'] },
     {
       method: 'PUT',
       path: '/api/affiliate/:id/approve',
@@ -150,6 +203,7 @@ const ROUTE_GROUPS: Record<string, Route[]> = {
       auth: 'admin',
       body: () => ({ names: [allProjectors[0]!.name] }),
     },
+    { method: 'GET', path: '/api/admin/messages', auth: 'admin' },
   ],
 };
 
@@ -262,6 +316,8 @@ for (const [group, routes] of Object.entries(ROUTE_GROUPS)) {
               fc.pre(false);
               return;
             }
+            // A reset asked for earlier is written after its answer: let it land before measuring.
+            await f.t.deps.background.idle();
             const head = await f.t.deps.store.headPosition();
             const env = { incoming: { socket: { remoteAddress: '10.1.2.3' } } };
             const response = await f.t.shop.app.request(

@@ -95,7 +95,7 @@ describe('admin routes refuse everyone but a signed-in administrator', () => {
             tokenTtlSeconds: 60,
             clock: () => new Date(t.clock.now().getTime() - 3600_000),
           },
-          { id: admin.id, isAdmin: true },
+          { id: admin.id, isAdmin: true, sessionVersion: 0 },
         ),
     },
   ];

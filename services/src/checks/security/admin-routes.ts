@@ -7,6 +7,9 @@ export const ADMIN_ROUTES: readonly { method: string; path: string }[] = [
   { method: 'GET', path: '/api/admin/reviews' },
   { method: 'GET', path: '/api/admin/metrics' },
   { method: 'PUT', path: '/api/admin/orders/:id/status' },
+  { method: 'POST', path: '/api/admin/orders/:id/notes' },
+  { method: 'GET', path: '/api/admin/returns' },
+  { method: 'PUT', path: '/api/admin/returns/:id/status' },
   { method: 'GET', path: '/api/orders' },
   { method: 'GET', path: '/api/affiliate' },
   { method: 'PUT', path: '/api/affiliate/:id/approve' },
@@ -24,6 +27,7 @@ export const ADMIN_ROUTES: readonly { method: string; path: string }[] = [
   { method: 'GET', path: '/api/admin/lists/products' },
   { method: 'GET', path: '/api/admin/projections' },
   { method: 'POST', path: '/api/admin/projections/rebuild' },
+  { method: 'GET', path: '/api/admin/messages' },
 ];
 
 /** The concrete address to call for a route pattern. */

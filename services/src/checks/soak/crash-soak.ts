@@ -3,8 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Order } from '@shop/contracts';
-import { ensureBuiltServer, freePort, ShopProcess } from '../../test-support/shop-process';
+import { DEFAULT_SHIPPING, fromMinor, type Order, shippingFor, toMinor } from '@shop/contracts';
+import {
+  callShop,
+  ensureBuiltServer,
+  freePort,
+  ShopProcess,
+  type ShopRequest,
+} from '../../test-support/shop-process';
 import { type AckedOrder, verifyAfterSoak } from './verify-soak';
 
 // The crash soak: the real built server under concurrent checkouts, status changes, reviews and
@@ -59,24 +65,8 @@ export async function runCrashSoak(options: SoakOptions): Promise<SoakReport> {
   });
   try {
     await shop.start();
-    const api = async <Body = Record<string, unknown>>(
-      method: string,
-      path: string,
-      init: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-    ): Promise<{ status: number; body: Body }> => {
-      const response = await fetch(`${shop.baseUrl}${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-          ...init.headers,
-        },
-        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-        signal: AbortSignal.timeout(15_000),
-      });
-      const text = await response.text();
-      return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Body };
-    };
+    const api = <Body = Record<string, unknown>>(method: string, path: string, init: ShopRequest = {}) =>
+      callShop<Body>(shop, method, path, { timeoutMs: 15_000, ...init });
 
     // Given: an admin, products with known stock, a few customers.
     const admin = (await api<{ token: string }>('POST', '/api/auth/login', { body: ADMIN })).body.token;
@@ -123,7 +113,7 @@ export async function runCrashSoak(options: SoakOptions): Promise<SoakReport> {
         const productId = pick(productIds);
         const qty = 1 + Math.floor(Math.random() * 3);
         const itemsPrice = PRICE * qty;
-        const shippingPrice = itemsPrice > 100 ? 0 : 10;
+        const shippingPrice = fromMinor(shippingFor(toMinor(itemsPrice), DEFAULT_SHIPPING));
         const body = {
           orderItems: [{ product: productId, qty, price: PRICE, size: '' }],
           shippingAddress: {

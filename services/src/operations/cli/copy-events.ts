@@ -12,13 +12,16 @@ import { openSqliteEventStore } from '../../platform/eventstore/sqlite/sqlite-ev
 import { type CommandIo, parseOptions, progressBar, UsageError } from './io';
 import { readLog } from './log';
 
-// `npm run events -- copy --to esdb`: copies the shop's events from DATA_DIR/events.sqlite into the
-// EventStoreDB at ESDB_URL, in position order, each stream's events at their own revisions with their
-// ids, data and metadata (as stored: the log is never rewritten, old versions stay old). Safe to re-run:
+// `npm run events -- copy --to esdb|postgres`: copies the shop's events from DATA_DIR/events.sqlite into
+// the EventStoreDB at ESDB_URL or the PostgreSQL at POSTGRES_URL, in position order, each stream's events
+// at their own revisions with their ids, data and metadata (as stored: the log is never rewritten, old
+// versions stay old; the target gives them its own positions, in the same order). Safe to re-run:
 // an event already in the target at its revision with its id is skipped; a stream whose target holds a
 // different event at a revision is reported and left alone.
 
-const COPY_USAGE = 'Usage: npm run events -- copy --to esdb';
+const COPY_USAGE = 'Usage: npm run events -- copy --to esdb|postgres';
+/** Each target, with the variable that says where it is. */
+const TARGETS = { esdb: 'ESDB_URL', postgres: 'POSTGRES_URL' } as const;
 const MAX_RUN = 500;
 
 /** What to do with a run of consecutive source events of one stream, given the target stream's event ids. */
@@ -130,13 +133,16 @@ export async function copyEvents(
 
 export async function copyCommand(args: readonly string[], io: CommandIo): Promise<number> {
   const { values, positional } = parseOptions(args, { values: ['to'] });
-  if (values.get('to') !== 'esdb' || positional.length > 0) throw new UsageError(COPY_USAGE);
+  const to = values.get('to');
+  if (!(to === 'esdb' || to === 'postgres') || positional.length > 0) throw new UsageError(COPY_USAGE);
   const config = loadConfig(io.env);
-  if (!config.ESDB_URL) throw new UsageError(`Set ESDB_URL to the EventStoreDB to copy into.\n${COPY_USAGE}`);
+  if (!config[TARGETS[to]]) {
+    throw new UsageError(`Set ${TARGETS[to]} to the event store to copy into.\n${COPY_USAGE}`);
+  }
   const path = sqliteEventStorePath(config.DATA_DIR);
   if (!existsSync(path)) throw new UsageError(`There is no SQLite event store at ${path} (set DATA_DIR).`);
   const source = openSqliteEventStore({ path, durability: config.DURABILITY });
-  const target = openEventStore({ ...config, EVENT_STORE: 'esdb' });
+  const target = openEventStore({ ...config, EVENT_STORE: to });
   const bar = progressBar(io, 'Copying');
   try {
     const head = await source.headPosition();

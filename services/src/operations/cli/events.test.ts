@@ -22,10 +22,10 @@ beforeEach(async () => {
     path: join(dataDir, 'events.sqlite'),
     now: () => Date.parse(times[next++]!),
   });
-  await store.append('order-1', [{ type: 'OrderPlaced', data: { n: 1 } }]);
+  await store.append('order-1', [{ type: 'OrderPlaced', data: { n: 1, orderId: '1' } }]);
   await store.append('review-1', [{ type: 'ReviewPosted', data: { n: 2 } }]);
   await store.append('order-1', [{ type: 'StatusChanged', data: { n: 3 } }]);
-  await store.append('order-2', [{ type: 'OrderPlaced', data: { n: 4 } }]);
+  await store.append('order-2', [{ type: 'OrderPlaced', data: { n: 4, orderId: '2' } }]);
   await store.close();
 });
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -42,7 +42,7 @@ async function exported(...args: string[]): Promise<RecordedEvent[]> {
 const numbers = (events: RecordedEvent[]) => events.map((event) => (event.data as { n: number }).n);
 
 describe('npm run events -- export', () => {
-  it('writes the whole log as NDJSON, in position order, with every field', async () => {
+  it('writes the whole log as NDJSON, in position order, with every field, each event at its current version', async () => {
     const events = await exported();
     expect(numbers(events)).toEqual([1, 2, 3, 4]);
     expect(events[0]).toMatchObject({
@@ -51,8 +51,10 @@ describe('npm run events -- export', () => {
       revision: 0,
       position: 1,
       timestamp: Date.parse('2024-05-01T10:00:00Z'),
-      metadata: { schemaVersion: 1, actor: 'system' },
+      data: { orderId: '1', reference: expect.stringMatching(/^[A-Z0-9]{10}$/) },
+      metadata: { schemaVersion: 2, actor: 'system' },
     });
+    expect(events[1]?.metadata).toMatchObject({ schemaVersion: 1 });
   });
 
   it('keeps the Karachi days from --from to --to, both inclusive', async () => {

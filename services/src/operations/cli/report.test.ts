@@ -1,6 +1,7 @@
-import type { AdminMetrics, Product } from '@shop/contracts';
+import type { AdminMetrics, EventData, Order, Product } from '@shop/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createProduct, placeOrderOk, setStatus } from '../../slices/orders/order-test-kit';
+import { createProduct, deliver, placeOrderOk, setStatus } from '../../slices/orders/order-test-kit';
+import { askToReturn, returnUntil } from '../../slices/returns/returns-test-kit';
 import {
   openTestShop,
   registerUser,
@@ -34,8 +35,21 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 async function orderAt(at: string, lines: { product: Product; qty: number }[]): Promise<string> {
+  return (await placedAt(at, lines)).id;
+}
+
+async function placedAt(at: string, lines: { product: Product; qty: number }[]): Promise<Order> {
   t.clock.set(at);
-  return (await placeOrderOk(t, shopper, lines)).id;
+  return placeOrderOk(t, shopper, lines);
+}
+
+/** Delivers the order and refunds `qty` of its line `line` at `at`. */
+async function refundAt(at: string, order: Order, line: number, qty: number): Promise<void> {
+  const delivered = await deliver(t, admin, order.id);
+  const asked = (await askToReturn(t, shopper, delivered, [{ line, qty }])).body;
+  await returnUntil(t, admin, asked.id, 'Received');
+  t.clock.set(at);
+  await returnUntil(t, admin, asked.id, 'Refunded', 'Received');
 }
 
 async function report(...args: string[]): Promise<string> {
@@ -61,8 +75,9 @@ describe('npm run report -- sales', () => {
       { product: tee, qty: 3 },
       { product: shorts, qty: 1 },
     ]);
-    await orderAt('2024-03-01T12:00:00.000Z', [{ product: shorts, qty: 1 }]);
+    const returned = await placedAt('2024-03-01T12:00:00.000Z', [{ product: shorts, qty: 2 }]);
     await orderAt('2024-03-10T02:00:00.000Z', [{ product: tee, qty: 1 }]);
+    await refundAt('2024-03-05T10:00:00.000Z', returned, 0, 1);
     t.clock.set('2024-03-10T03:00:00.000Z');
     await setStatus(t, admin, cancelled, 'Cancelled');
 
@@ -73,9 +88,72 @@ describe('npm run report -- sales', () => {
     const daily = csvRows(await report('--from', first, '--to', last, '--by', 'day', '--format', 'csv'));
 
     expect(
-      daily.map(([day, orders, amount]) => ({ date: day, orders: Number(orders), amount: Number(amount) })),
-    ).toEqual(metrics.sales.map(({ date, orders, amount }) => ({ date, orders, amount })));
-    expect(metrics.sales.filter((day) => day.amount > 0)).toHaveLength(4);
+      daily.map(([day, orders, , refunds, net]) => ({
+        date: day,
+        orders: Number(orders),
+        amount: Number(net),
+        refunds: Number(refunds),
+      })),
+    ).toEqual(metrics.sales.map(({ date, orders, amount, refunds }) => ({ date, orders, amount, refunds })));
+    expect(metrics.sales.filter((day) => day.amount !== 0).map((day) => [day.date, day.amount])).toEqual([
+      ['2024-02-10', 90],
+      ['2024-02-21', 195.5],
+      ['2024-03-01', 151],
+      ['2024-03-05', -75.5],
+      ['2024-03-10', 50],
+    ]);
+  });
+
+  it('totals equal the sums straight from the events, and the category total counts each order once', async () => {
+    const mixed = await placedAt('2024-03-01T12:00:00.000Z', [
+      { product: tee, qty: 3 },
+      { product: shorts, qty: 1 },
+    ]);
+    await orderAt('2024-03-02T12:00:00.000Z', [{ product: shorts, qty: 1 }]);
+    const cancelled = await orderAt('2024-03-03T12:00:00.000Z', [{ product: tee, qty: 1 }]);
+    await setStatus(t, admin, cancelled, 'Cancelled');
+    await refundAt('2024-03-04T12:00:00.000Z', mixed, 0, 2);
+
+    const events = await t.deps.store.readAll();
+    const dataOf = <T extends 'OrderPlaced' | 'StatusChanged' | 'ReturnRefunded'>(type: T) =>
+      events.filter((e) => e.type === type).map((e) => e.data as EventData<T>);
+    const gone = new Set(
+      dataOf('StatusChanged')
+        .filter((c) => c.to === 'Cancelled')
+        .map((c) => c.orderId),
+    );
+    const kept = dataOf('OrderPlaced').filter((o) => !gone.has(o.orderId));
+    const amount = kept.reduce((sum, o) => sum + o.totalPrice, 0) / 100;
+    const refunds = dataOf('ReturnRefunded').reduce((sum, r) => sum + r.amount, 0) / 100;
+    expect([kept.length, amount, refunds]).toEqual([2, 281, 80]);
+
+    const expectedTotal = [
+      'total',
+      '2',
+      amount.toFixed(2),
+      refunds.toFixed(2),
+      (amount - refunds).toFixed(2),
+    ];
+    for (const by of ['day', 'week', 'month', 'category', 'affiliate']) {
+      const table = await report('--from', '2024-03-01', '--to', '2024-03-31', '--by', by);
+      const lines = table.trim().split('\n');
+      expect(lines[0]?.split(/\s+/), by).toEqual([by, 'orders', 'amount', 'refunds', 'net']);
+      expect(lines.at(-1)?.split(/\s+/), by).toEqual(expectedTotal);
+    }
+    const byCategory = await report(
+      '--from',
+      '2024-03-01',
+      '--to',
+      '2024-03-31',
+      '--by',
+      'category',
+      '--format',
+      'csv',
+    );
+    expect(csvRows(byCategory).map(([category, orders, , refunds]) => [category, orders, refunds])).toEqual([
+      ['Shirts', '1', '80.00'],
+      ['Shorts', '2', '0.00'],
+    ]);
   });
 
   it('groups the same sales by month and by category, adding up to the same total', async () => {
@@ -103,9 +181,9 @@ describe('npm run report -- sales', () => {
     await orderAt('2024-03-01T12:00:00.000Z', [{ product: tee, qty: 1 }]);
     const table = await report('--from', '2024-03-01', '--to', '2024-03-01', '--by', 'affiliate');
     expect(table.trim().split('\n')).toEqual([
-      expect.stringMatching(/^affiliate\s+orders\s+amount$/),
-      expect.stringMatching(/^\(none\)\s+1\s+50\.00$/),
-      expect.stringMatching(/^total\s+1\s+50\.00$/),
+      expect.stringMatching(/^affiliate\s+orders\s+amount\s+refunds\s+net$/),
+      expect.stringMatching(/^\(none\)\s+1\s+240\.00\s+0\.00\s+240\.00$/),
+      expect.stringMatching(/^total\s+1\s+240\.00\s+0\.00\s+240\.00$/),
     ]);
   });
 

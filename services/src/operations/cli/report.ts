@@ -3,13 +3,14 @@ import { loadConfig } from '../../platform/config/config';
 import { upcasters } from '../../platform/events/upcasters';
 import { upcastingStore } from '../../platform/events/upcasting-store';
 import { openEventStore } from '../../platform/eventstore/open-event-store';
-import { SALES_GROUPINGS, type SalesGrouping, SalesLedger, type SalesRow } from '../reports/sales-report';
+import { SALES_GROUPINGS, type SalesGrouping, SalesLedger, type SalesReport } from '../reports/sales-report';
 import { type CommandIo, formatTable, parseOptions, progressBar, UsageError } from './io';
 import { parseDay, readLog } from './log';
 
 // `npm run report -- sales --from DATE --to DATE --by day|week|month|category|affiliate [--format table|csv]`:
-// sales by replaying the whole log (never the read models), as the dashboard defines them. Amounts are in
-// the shop's currency; by category, an order's total is shared over its lines' categories by value.
+// sales by replaying the whole log (never the read models), as the dashboard defines them: the orders'
+// totals, the refunds made, and sales net of them. Amounts are in the shop's currency; by category, an
+// order's total is shared over its lines' categories by value, and a refund goes to its lines' categories.
 
 export const REPORT_USAGE =
   'Usage: npm run report -- sales --from YYYY-MM-DD --to YYYY-MM-DD --by day|week|month|category|affiliate [--format table|csv]';
@@ -17,7 +18,7 @@ export const REPORT_USAGE =
 export async function salesReport(
   io: CommandIo,
   args: { from: string; to: string; by: SalesGrouping },
-): Promise<SalesRow[]> {
+): Promise<SalesReport> {
   const store = upcastingStore(openEventStore(loadConfig(io.env)), EVENT_SCHEMA_VERSIONS, upcasters);
   const ledger = new SalesLedger();
   const bar = progressBar(io, 'Replaying');
@@ -36,13 +37,24 @@ export async function salesReport(
 
 const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
-export function formatSales(rows: readonly SalesRow[], by: SalesGrouping, format: 'table' | 'csv'): string {
-  const cells = rows.map((row) => [row.group, String(row.orders), fromMinor(row.amount).toFixed(2)]);
-  if (format === 'csv')
-    return `${[[by, 'orders', 'amount'], ...cells].map((r) => r.map(csvCell).join(',')).join('\n')}\n`;
-  const total = rows.reduce((sum, row) => sum + row.amount, 0);
-  const orders = rows.reduce((sum, row) => sum + row.orders, 0);
-  return `${formatTable([by, 'orders', 'amount'], [...cells, ['total', String(orders), fromMinor(total).toFixed(2)]])}\n`;
+const money = (minor: number) => fromMinor(minor).toFixed(2);
+
+/**
+ * The rows as CSV, or as a table ending in the total line. The total counts each order once, also
+ * by category, where an order with lines in two categories is in both rows.
+ */
+export function formatSales(report: SalesReport, by: SalesGrouping, format: 'table' | 'csv'): string {
+  const header = [by, 'orders', 'amount', 'refunds', 'net'];
+  const cells = (group: string, row: SalesReport['total']) => [
+    group,
+    String(row.orders),
+    money(row.amount),
+    money(row.refunds),
+    money(row.net),
+  ];
+  const rows = report.rows.map((row) => cells(row.group, row));
+  if (format === 'csv') return `${[header, ...rows].map((r) => r.map(csvCell).join(',')).join('\n')}\n`;
+  return `${formatTable(header, [...rows, cells('total', report.total)])}\n`;
 }
 
 export async function reportCommand(args: readonly string[], io: CommandIo): Promise<number> {

@@ -1,5 +1,5 @@
 import type { EventData, RecordedEvent } from '@shop/contracts';
-import { anOrderPlaced } from '@shop/testing';
+import { anOrderPlaced, aReturnRefunded } from '@shop/testing';
 import { describe, expect, it } from 'vitest';
 import { allocateByCategory, isoWeek, SalesLedger } from './sales-report';
 
@@ -55,29 +55,110 @@ describe('sales replayed from the log', () => {
     cancelled('d'),
   ];
 
+  const row = (group: string, orders: number, amount: number, refunds = 0) => ({
+    group,
+    orders,
+    amount,
+    refunds,
+    net: amount - refunds,
+  });
+
   it('groups by Karachi day, zero-filled, cancelled orders left out', () => {
-    expect(ledgerOf(...events).report({ from: '2024-04-30', to: '2024-05-02', by: 'day' })).toEqual([
-      { group: '2024-04-30', orders: 1, amount: 1_000 },
-      { group: '2024-05-01', orders: 1, amount: 2_000 },
-      { group: '2024-05-02', orders: 0, amount: 0 },
+    expect(ledgerOf(...events).report({ from: '2024-04-30', to: '2024-05-02', by: 'day' }).rows).toEqual([
+      row('2024-04-30', 1, 1_000),
+      row('2024-05-01', 1, 2_000),
+      row('2024-05-02', 0, 0),
     ]);
   });
 
   it('groups by ISO week, month and affiliate code', () => {
     const ledger = ledgerOf(...events);
     const range = { from: '2024-04-01', to: '2024-05-31' };
-    expect(ledger.report({ ...range, by: 'week' })).toEqual([
-      { group: '2024-W18', orders: 2, amount: 3_000 },
-      { group: '2024-W19', orders: 1, amount: 4_000 },
+    expect(ledger.report({ ...range, by: 'week' }).rows).toEqual([
+      row('2024-W18', 2, 3_000),
+      row('2024-W19', 1, 4_000),
     ]);
-    expect(ledger.report({ ...range, by: 'month' })).toEqual([
-      { group: '2024-04', orders: 1, amount: 1_000 },
-      { group: '2024-05', orders: 2, amount: 6_000 },
+    expect(ledger.report({ ...range, by: 'month' }).rows).toEqual([
+      row('2024-04', 1, 1_000),
+      row('2024-05', 2, 6_000),
     ]);
-    expect(ledger.report({ ...range, by: 'affiliate' })).toEqual([
-      { group: '(none)', orders: 2, amount: 5_000 },
-      { group: 'AYE5', orders: 1, amount: 2_000 },
+    expect(ledger.report({ ...range, by: 'affiliate' }).rows).toEqual([
+      row('(none)', 2, 5_000),
+      row('AYE5', 1, 2_000),
     ]);
+  });
+
+  describe('with refunds', () => {
+    // Order b (1 May, code AYE5) refunded 500 on 6 May; order c (6 May) refunded 300 on 2 June.
+    const refunded = [
+      ...events,
+      recorded(
+        'ReturnRefunded',
+        aReturnRefunded({
+          orderId: 'b',
+          amount: 500,
+          items: [{ orderItemId: 'l1', productId: 'p1', category: 'Shirts', qty: 1, refund: 500 }],
+          at: '2024-05-06T12:00:00.000Z',
+        }),
+      ),
+      recorded(
+        'ReturnRefunded',
+        aReturnRefunded({
+          orderId: 'c',
+          amount: 300,
+          items: [{ orderItemId: 'l1', productId: 'p1', category: 'Shirts', qty: 1, refund: 300 }],
+          at: '2024-06-02T12:00:00.000Z',
+        }),
+      ),
+    ];
+
+    it('nets each refund against the day, week and month it was made, not when its order was placed', () => {
+      const ledger = ledgerOf(...refunded);
+      expect(ledger.report({ from: '2024-05-05', to: '2024-05-06', by: 'day' }).rows).toEqual([
+        row('2024-05-05', 0, 0),
+        row('2024-05-06', 1, 4_000, 500),
+      ]);
+      expect(ledger.report({ from: '2024-04-01', to: '2024-06-30', by: 'month' }).rows).toEqual([
+        row('2024-04', 1, 1_000),
+        row('2024-05', 2, 6_000, 500),
+        row('2024-06', 0, 0, 300),
+      ]);
+      expect(ledger.report({ from: '2024-04-01', to: '2024-06-30', by: 'week' }).rows).toEqual([
+        row('2024-W18', 2, 3_000),
+        row('2024-W19', 1, 4_000, 500),
+        row('2024-W22', 0, 0, 300),
+      ]);
+    });
+
+    it("nets a refund against its order's affiliate and its lines' categories", () => {
+      const ledger = ledgerOf(...refunded);
+      const range = { from: '2024-04-01', to: '2024-06-30' };
+      expect(ledger.report({ ...range, by: 'affiliate' }).rows).toEqual([
+        row('(none)', 2, 5_000, 300),
+        row('AYE5', 1, 2_000, 500),
+      ]);
+      expect(ledger.report({ ...range, by: 'category' }).rows).toEqual([row('Shirts', 3, 7_000, 800)]);
+    });
+
+    it('leaves out a refund made outside the range, whatever the grouping', () => {
+      for (const by of ['day', 'week', 'month', 'category', 'affiliate'] as const) {
+        const { total } = ledgerOf(...refunded).report({ from: '2024-04-01', to: '2024-05-31', by });
+        expect(total, by).toEqual({ orders: 3, amount: 7_000, refunds: 500, net: 6_500 });
+      }
+    });
+  });
+
+  it('counts each order once in the total, also by category where an order is in two rows', () => {
+    const ledger = ledgerOf(
+      placed({ orderId: 'x', lines: [line('Shirts', 1_000), line('Shorts', 2_000)], totalPrice: 3_000 }),
+      placed({ orderId: 'y', lines: [line('Shirts', 500)], totalPrice: 500 }),
+    );
+    const report = ledger.report({ from: '2024-05-01', to: '2024-05-01', by: 'category' });
+    expect(report.rows.map((r) => [r.group, r.orders])).toEqual([
+      ['Shirts', 2],
+      ['Shorts', 1],
+    ]);
+    expect(report.total).toEqual({ orders: 2, amount: 3_500, refunds: 0, net: 3_500 });
   });
 
   it("shares an order's total over its categories by value, adding up to the total exactly", () => {
@@ -89,10 +170,10 @@ describe('sales replayed from the log', () => {
     expect([...shares.values()].reduce((sum, v) => sum + v, 0)).toBe(3_100);
     expect([...shares.values()].sort()).toEqual([1_033, 1_033, 1_034]);
     const ledger = ledgerOf(recorded('OrderPlaced', order));
-    expect(ledger.report({ from: '2024-05-01', to: '2024-05-01', by: 'category' })).toEqual([
-      { group: 'Bras', orders: 1, amount: expect.any(Number) },
-      { group: 'Shirts', orders: 1, amount: expect.any(Number) },
-      { group: 'Shorts', orders: 1, amount: expect.any(Number) },
+    expect(ledger.report({ from: '2024-05-01', to: '2024-05-01', by: 'category' }).rows).toEqual([
+      row('Bras', 1, shares.get('Bras')!),
+      row('Shirts', 1, shares.get('Shirts')!),
+      row('Shorts', 1, shares.get('Shorts')!),
     ]);
   });
 

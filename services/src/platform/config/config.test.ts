@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, uploadsDirOf } from './config';
 import { resolveSigningSecret } from './secret';
 
 describe('loadConfig', () => {
@@ -39,10 +39,86 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ EVENT_STORE: 'esdb' })).toThrow(/ESDB_URL is required when EVENT_STORE=esdb/);
   });
 
+  it('takes the mail settings, and names a mistake in each without showing the password', () => {
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtps://shop:s3cret@smtp.example.pk:465',
+        MAIL_FROM: 'Apex Athletics <orders@example.pk>',
+        PUBLIC_URL: 'https://shop.example.pk',
+      }),
+    ).toMatchObject({
+      SMTP_URL: 'smtps://shop:s3cret@smtp.example.pk:465',
+      PUBLIC_URL: 'https://shop.example.pk',
+    });
+    const problems = problemsOf({
+      SMTP_URL: 'http://shop:s3cret@smtp.example.pk',
+      MAIL_FROM: 'orders at example.pk',
+      PUBLIC_URL: 'shop.example.pk',
+    });
+    expect(problems).toContain('SMTP_URL must be smtp://user:password@host:port or smtps://');
+    expect(problems).toContain("(got 'http://shop:***@smtp.example.pk')");
+    expect(problems).not.toContain('s3cret');
+    expect(problems).toContain(
+      "MAIL_FROM must be an e-mail address, alone or as 'Shop Name <shop@example.pk>'",
+    );
+    expect(problems).toContain(
+      "PUBLIC_URL must be an absolute URL such as https://shop.example.pk (got 'shop.example.pk')",
+    );
+  });
+
+  it('requires MAIL_FROM with SMTP_URL', () => {
+    expect(problemsOf({ SMTP_URL: 'smtp://relay.example.pk:25' })).toContain(
+      'MAIL_FROM is required when SMTP_URL is set',
+    );
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
+  });
+
+  it('reads TRUSTED_PROXIES as addresses and ranges, and names the entries it cannot read', () => {
+    expect(loadConfig({}).TRUSTED_PROXIES).toBe('');
+    expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.1, 172.16.0.0/12, fd00::/8' }).TRUSTED_PROXIES).toBe(
+      '10.0.0.1, 172.16.0.0/12, fd00::/8',
+    );
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.1, nginx, 10.0.0.0/40' })).toThrow(
+      "TRUSTED_PROXIES must list addresses or CIDR ranges, not an IP address or CIDR range: 'nginx', '10.0.0.0/40'",
+    );
+  });
+
+  it('requires POSTGRES_URL with EVENT_STORE=postgres, and never echoes it', () => {
+    expect(() => loadConfig({ EVENT_STORE: 'postgres' })).toThrow(
+      /POSTGRES_URL is required when EVENT_STORE=postgres/,
+    );
+    expect(() => loadConfig({ POSTGRES_URL: 'mysql://shop:hunter22@db/shop' })).toThrow(
+      "POSTGRES_URL must be a postgres:// or postgresql:// connection string (got '***')",
+    );
+    expect(() => loadConfig({ POSTGRES_POOL_SIZE: '0' })).toThrow(
+      /POSTGRES_POOL_SIZE must be a whole number/,
+    );
+    expect(
+      loadConfig({ EVENT_STORE: 'postgres', POSTGRES_URL: 'postgresql://shop@db:5432/shop' }),
+    ).toMatchObject({ EVENT_STORE: 'postgres', POSTGRES_POOL_SIZE: 10 });
+  });
+
+  it('puts uploads in DATA_DIR/uploads unless UPLOADS_DIR names a folder, which instances may share', () => {
+    expect(uploadsDirOf(loadConfig({ DATA_DIR: '/srv/shop' }))).toBe(join('/srv/shop', 'uploads'));
+    expect(uploadsDirOf(loadConfig({ DATA_DIR: '/srv/shop', UPLOADS_DIR: '/mnt/shared/uploads' }))).toBe(
+      '/mnt/shared/uploads',
+    );
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ PORT: '', JWT_SECRET: '' }).PORT).toBe(3000);
   });
 });
+
+function problemsOf(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems.join('\n');
+    throw error;
+  }
+  return '';
+}
 
 describe('resolveSigningSecret', () => {
   const dirs: string[] = [];

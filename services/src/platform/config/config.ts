@@ -1,8 +1,37 @@
+import { join } from 'node:path';
+import { DEFAULT_SHIPPING, MOBILE_PATTERN, PHONE_PATTERN } from '@shop/contracts';
 import { z } from 'zod';
+import { TrustedProxies } from '../http/client-address';
+import { IBAN_SHAPE } from './iban';
 
 const durability = z.enum(['durable', 'relaxed'], {
   error: "must be 'durable' (every acknowledged write is on disk) or 'relaxed'",
 });
+
+/** `shop@example.pk` or `Shop Name <shop@example.pk>`. */
+const MAILBOX = /^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** An amount in PKR as the owner writes it: `1500` or `199.50`. */
+const amount = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be an amount in rupees, such as 1500 or 199.50' })
+    .finite('must be an amount in rupees, such as 1500 or 199.50')
+    .min(0, 'must not be negative')
+    .max(1_000_000, 'must be at most 1,000,000')
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: 'must have at most 2 decimals' })
+    .default(fallback);
+
+const mobile = (what: string) =>
+  z.string().trim().regex(MOBILE_PATTERN, `must be a Pakistani mobile number such as 0300-1234567 (${what})`);
 
 const ConfigSchema = z.object({
   PORT: z.coerce
@@ -13,11 +42,25 @@ const ConfigSchema = z.object({
     .default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1, 'must be a folder path').default('./data'),
-  EVENT_STORE: z.enum(['sqlite', 'esdb'], { error: "must be 'sqlite' or 'esdb'" }).default('sqlite'),
+  EVENT_STORE: z
+    .enum(['sqlite', 'esdb', 'postgres'], { error: "must be 'sqlite', 'esdb' or 'postgres'" })
+    .default('sqlite'),
   ESDB_URL: z
     .string()
     .regex(/^esdb(\+discover)?:\/\//, 'must be an esdb:// or esdb+discover:// connection string')
     .optional(),
+  POSTGRES_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
+    .optional(),
+  POSTGRES_POOL_SIZE: z.coerce
+    .number({ error: 'must be a whole number from 1 to 1000' })
+    .int('must be a whole number from 1 to 1000')
+    .min(1, 'must be a whole number from 1 to 1000')
+    .max(1000, 'must be a whole number from 1 to 1000')
+    .default(10),
+  /** Default: DATA_DIR/uploads (see uploadsDirOf). Several instances may share one folder. */
+  UPLOADS_DIR: z.string().min(1, 'must be a folder path').optional(),
   DURABILITY: durability.default('durable'),
   JWT_SECRET: z
     .string()
@@ -27,6 +70,60 @@ const ConfigSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SEED_DEMO: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  SMTP_URL: z
+    .string()
+    .refine(
+      isSmtpUrl,
+      'must be smtp://user:password@host:port or smtps://user:password@host:port (or leave it unset to write .eml files to DATA_DIR/outbox)',
+    )
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(MAILBOX, "must be an e-mail address, alone or as 'Shop Name <shop@example.pk>'")
+    .optional(),
+  PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://shop.example.pk' }).optional(),
+  /** Comma-separated addresses or CIDR ranges of the reverse proxies in front of the shop. */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .superRefine((text, ctx) => {
+      try {
+        TrustedProxies.parse(text);
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must list addresses or CIDR ranges, ${(error as Error).message}`,
+        });
+      }
+    }),
+  SHOP_NAME: z.string().trim().min(1).max(60, 'must be at most 60 characters').default('Apex Athletics'),
+  FREE_SHIPPING_OVER: amount(DEFAULT_SHIPPING.freeShippingOver),
+  SHIPPING_FEE: amount(DEFAULT_SHIPPING.shippingFee),
+  SUPPORT_PHONE: z
+    .string()
+    .trim()
+    .regex(PHONE_PATTERN, 'must be a Pakistani phone number such as 0300-1234567 or +92 42 1234567')
+    .optional(),
+  SUPPORT_EMAIL: z.email('must be an e-mail address').optional(),
+  WHATSAPP_CHAT_URL: z
+    .url({ protocol: /^https$/, error: 'must be an https:// link, such as https://wa.me/923001234567' })
+    .optional(),
+  PAYMENT_ACCOUNT_TITLE: z.string().trim().min(1).max(100, 'must be at most 100 characters').optional(),
+  JAZZCASH_NUMBER: mobile('the JazzCash wallet').optional(),
+  EASYPAISA_NUMBER: mobile('the EasyPaisa wallet').optional(),
+  BANK_IBAN: z
+    .string()
+    .trim()
+    .regex(IBAN_SHAPE, 'must be an IBAN such as PK36 SCBL 0000 0011 2345 6702')
+    .optional(),
+  RAAST_ID: z
+    .string()
+    .trim()
+    .refine((v) => IBAN_SHAPE.test(v) || MOBILE_PATTERN.test(v), {
+      error: 'must be an IBAN or a Raast alias (a mobile number such as 0300-1234567)',
+    })
+    .optional(),
+  CUSTOMER_COUNT_CLAIM: z.string().trim().min(1).max(20, 'must be at most 20 characters').optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -69,13 +166,32 @@ function crossFieldProblems(input: Record<string, string>): string[] {
   const problems: string[] = [];
   if (input.EVENT_STORE === 'esdb' && !input.ESDB_URL)
     problems.push('ESDB_URL is required when EVENT_STORE=esdb');
+  if (input.EVENT_STORE === 'postgres' && !input.POSTGRES_URL)
+    problems.push('POSTGRES_URL is required when EVENT_STORE=postgres');
   if (Boolean(input.ADMIN_EMAIL) !== Boolean(input.ADMIN_PASSWORD)) {
     const missing = input.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL';
     problems.push(`${missing} is required: ADMIN_EMAIL and ADMIN_PASSWORD must be given together`);
   }
+  if (input.SMTP_URL && !input.MAIL_FROM)
+    problems.push('MAIL_FROM is required when SMTP_URL is set: the address the shop sends from');
+  const accounts = ['JAZZCASH_NUMBER', 'EASYPAISA_NUMBER', 'BANK_IBAN', 'RAAST_ID'].filter(
+    (key) => input[key],
+  );
+  if (accounts.length > 0 && !input.PAYMENT_ACCOUNT_TITLE) {
+    problems.push(
+      `PAYMENT_ACCOUNT_TITLE is required with ${accounts.join(', ')}: shoppers check the name before they pay`,
+    );
+  }
   return problems;
 }
 
+/** Where uploaded pictures go: UPLOADS_DIR, else DATA_DIR/uploads. */
+export function uploadsDirOf(config: Pick<Config, 'DATA_DIR' | 'UPLOADS_DIR'>): string {
+  return config.UPLOADS_DIR ?? join(config.DATA_DIR, 'uploads');
+}
+
 function redact(key: string, value: string): string {
-  return /SECRET|PASSWORD/.test(key) ? '***' : value;
+  if (/SECRET|PASSWORD|POSTGRES_URL/.test(key)) return '***';
+  // A connection URL's password (user:password@host) never reaches a log.
+  return key.endsWith('_URL') ? value.replace(/\/\/([^/@:]*):[^/@]*@/, '//$1:***@') : value;
 }

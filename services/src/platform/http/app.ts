@@ -22,6 +22,11 @@ export interface AppDeps {
   writes?: Pick<WriteHealth, 'lastFailure'>;
   /** The API slices, mounted at /api. */
   api?: Hono;
+  /**
+   * What is not the API nor a file: robots.txt, the sitemap, preview images and the web app's pages
+   * (HTML for every client route, a 404 page for the rest), tried after the web app's files.
+   */
+  pages?: Hono;
 }
 
 /** JSON bodies above this are refused with 413; uploads have their own limit. */
@@ -99,10 +104,8 @@ export function createApp(deps: AppDeps): Hono {
     );
   }
   if (deps.webDist) {
-    app.use(
-      '*',
-      staticFiles(deps.webDist, { spaFallback: true, immutablePrefixes: ['/assets/'], precompressed: true }),
-    );
+    app.use('*', staticFiles(deps.webDist, { immutablePrefixes: ['/assets/'], precompressed: true }));
   }
+  if (deps.pages) app.route('/', deps.pages);
   return app;
 }

@@ -22,7 +22,7 @@ const codeByStatus: Record<number, ErrorBody['code']> = {
 export function errorResponse(error: unknown, c: Context, logger: Logger): Response {
   const { status, body } = toErrorBody(error);
   if (status >= 500) logger.error('request failed', { method: c.req.method, path: c.req.path, error });
-  return c.json(body, status);
+  return c.json(body, status, error instanceof AppError ? error.headers : undefined);
 }
 
 export function toErrorBody(error: unknown): { status: ContentfulStatusCode; body: ErrorBody } {

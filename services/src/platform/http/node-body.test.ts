@@ -54,7 +54,7 @@ describe('API bodies read off a real socket', () => {
       name: 'Zoë Ansari — جی',
       email: 'zoe@example.pk',
       contact: '0300-1234567',
-      password: 'password123',
+      password: 'Zoe-karachi-Runs-42',
     });
     const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(json)]);
     const response = await register(bom);

@@ -33,8 +33,6 @@ export interface StaticFilesOptions {
   allowedExtensions?: readonly string[];
   /** Cache-Control for files whose path starts with one of these (hashed, never change). */
   immutablePrefixes?: readonly string[];
-  /** Answer index.html for unknown paths that look like client routes (no extension, accepts HTML). */
-  spaFallback?: boolean;
   /** Strip this prefix from the request path before resolving (e.g. '/uploads'). */
   stripPrefix?: string;
   /**
@@ -46,7 +44,8 @@ export interface StaticFilesOptions {
 
 /**
  * Serves files from one folder, never outside it: paths are decoded, normalised and checked to
- * stay below the root; anything else falls through (and so answers 404).
+ * stay below the root; anything else falls through (to the web app's pages, or a 404). The folder
+ * itself (`/`) is no file: the home page is rendered, not sent from here.
  */
 export function staticFiles(root: string, options: StaticFilesOptions = {}): MiddlewareHandler {
   const base = resolve(root);
@@ -67,19 +66,11 @@ export function staticFiles(root: string, options: StaticFilesOptions = {}): Mid
     const inside = relative(base, file);
     const send = (path: string, cacheControl: string) =>
       sendFile(c, path, cacheControl, options.precompressed === true);
-    if (inside.startsWith('..') || inside.startsWith(sep) || inside === '') {
-      return options.spaFallback && inside === '' ? send(join(base, 'index.html'), 'no-cache') : next();
-    }
+    if (inside.startsWith('..') || inside.startsWith(sep) || inside === '') return next();
     const extension = extname(file).toLowerCase();
     if (options.allowedExtensions && !options.allowedExtensions.includes(extension)) return next();
     const immutable = options.immutablePrefixes?.some((prefix) => requestPath.startsWith(prefix)) ?? false;
-    const sent = await send(file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    if (sent) return sent;
-    if (options.spaFallback && extension === '' && (c.req.header('accept') ?? '').includes('text/html')) {
-      const index = await send(join(base, 'index.html'), 'no-cache');
-      if (index) return index;
-    }
-    return next();
+    return (await send(file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache')) ?? next();
   };
 }
 

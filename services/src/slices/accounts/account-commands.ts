@@ -1,5 +1,6 @@
 import { streams } from '@shop/contracts';
 import { type CommandDeps, handleCommand } from '../../platform/commands/handle-command';
+import { AppError } from '../../platform/errors';
 import { userDecider } from './decide';
 import { claimEmail, findEmailOwner, releaseEmail } from './email-claims';
 import { loadUser } from './load-user';
@@ -58,57 +59,71 @@ export async function registerAccount(
 }
 
 export interface ProfileChange {
-  name: string;
-  email: string;
-  contact: string;
+  /** Each field left out stays as it is. */
+  name?: string | undefined;
+  email?: string | undefined;
+  contact?: string | undefined;
   /** A new password, when it changes. */
   password?: string | undefined;
 }
 
 /**
- * Changes name, e-mail, contact and optionally the password of a user whose current password the
- * caller has already checked. A new e-mail is claimed first and the old one released last, so
- * the user never stands without a claimed e-mail.
+ * Changes the given fields of a user whose current password the caller has already checked, in
+ * one append: a new password or e-mail ends every other session (all of them when `keepSession`
+ * is null). A new e-mail is claimed first and the old one released last, so the user never stands
+ * without a claimed e-mail.
  */
 export async function updateProfile(
   deps: AccountDeps,
   user: RegisteredUser,
   change: ProfileChange,
   actor: string,
+  keepSession: string | null = null,
 ): Promise<RegisteredUser> {
-  const stream = streams.user(user.userId);
-  const at = deps.clock().toISOString();
-  const emailChanges = change.email !== user.email;
-  if (emailChanges) await claimEmail(deps, change.email, user.userId, actor);
-  let { state } = await handleCommand(
+  const emailChanges = change.email !== undefined && change.email !== user.email;
+  const passwordHash = change.password ? await hashPassword(change.password) : undefined;
+  if (emailChanges) await claimEmail(deps, change.email!, user.userId, actor);
+  const { state } = await handleCommand(
     deps,
     userDecider,
-    stream,
+    streams.user(user.userId),
     {
       type: 'ChangeProfile',
       userId: user.userId,
       name: change.name,
       email: change.email,
       contact: change.contact,
-      at,
+      passwordHash,
+      sessionId: keepSession,
+      at: deps.clock().toISOString(),
     },
     { actor },
   ).catch(async (error: unknown) => {
-    if (emailChanges) await releaseEmail(deps, change.email, user.userId, actor);
+    if (emailChanges) await releaseEmail(deps, change.email!, user.userId, actor);
     throw error;
   });
-  if (change.password) {
-    const passwordHash = await hashPassword(change.password);
-    ({ state } = await handleCommand(
-      deps,
-      userDecider,
-      stream,
-      { type: 'ChangePassword', userId: user.userId, passwordHash, at },
-      { actor },
-    ));
-  }
   if (emailChanges) await releaseEmail(deps, user.email, user.userId, actor);
   return state as RegisteredUser;
+}
+
+/** Ends one session: its token is refused from now on, on every instance, after any restart. */
+export async function handleSignOut(
+  deps: AccountDeps,
+  session: { id: string; sessionId: string; sessionExpiresAt: string },
+): Promise<void> {
+  await handleCommand(
+    deps,
+    userDecider,
+    streams.user(session.id),
+    {
+      type: 'SignOut',
+      userId: session.id,
+      sessionId: session.sessionId,
+      expiresAt: session.sessionExpiresAt,
+      at: deps.clock().toISOString(),
+    },
+    { actor: session.id },
+  );
 }
 
 /** Promotes (true) or demotes (false) a user; 404 when there is no such user. */
@@ -130,22 +145,37 @@ export async function handleChangeRole(
 
 export type EnsureAdminOutcome = 'created' | 'promoted' | 'unchanged';
 
+/** How long ensureAdmin waits for another instance's registration of the same e-mail to land. */
+const ENSURE_ADMIN_PATIENCE_MS = 10_000;
+
 /**
  * Makes sure an administrator with this e-mail exists: creates one when the e-mail is free,
  * promotes the user who owns it otherwise. An existing user's password is left alone.
- * Idempotent, and reads only the event store, so the CLI can run it beside a running shop.
+ * Idempotent, and reads only the event store, so the CLI can run it beside a running shop, and
+ * several instances starting together agree: the one whose claim of the e-mail wins creates the
+ * admin, the others wait for that registration and find it done.
  */
 export async function ensureAdmin(
   deps: AccountDeps,
   admin: NewAccount,
 ): Promise<{ outcome: EnsureAdminOutcome; user: RegisteredUser }> {
   const email = admin.email.trim().toLowerCase();
-  const ownerId = await findEmailOwner(deps.store, email);
-  const owner = ownerId ? await loadUser(deps.store, ownerId) : undefined;
-  if (owner?.status === 'registered') {
-    if (owner.isAdmin) return { outcome: 'unchanged', user: owner };
-    return { outcome: 'promoted', user: await handleChangeRole(deps, owner.userId, true, 'system') };
+  const deadline = Date.now() + ENSURE_ADMIN_PATIENCE_MS;
+  for (;;) {
+    const ownerId = await findEmailOwner(deps.store, email);
+    const owner = ownerId ? await loadUser(deps.store, ownerId) : undefined;
+    if (owner?.status === 'registered') {
+      if (owner.isAdmin) return { outcome: 'unchanged', user: owner };
+      return { outcome: 'promoted', user: await handleChangeRole(deps, owner.userId, true, 'system') };
+    }
+    try {
+      const user = await registerAccount(deps, { ...admin, email }, { isAdmin: true, actor: 'system' });
+      return { outcome: 'created', user };
+    } catch (error) {
+      // Someone claimed the e-mail first, and their registration has not landed yet: look again.
+      const raced = error instanceof AppError && error.status === 409 && Date.now() < deadline;
+      if (!raced) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
-  const user = await registerAccount(deps, { ...admin, email }, { isAdmin: true, actor: 'system' });
-  return { outcome: 'created', user };
 }

@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import { streams, type User } from '@shop/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readStreamOrEmpty } from '../../platform/commands/handle-command';
+import { openSqliteEventStore } from '../../platform/eventstore/sqlite/sqlite-event-store';
 import { openTestShop, registerUser, signIn, type TestShop } from '../../test-support/test-shop';
 import { bootstrapAdmin } from './admin-bootstrap';
 
@@ -35,6 +37,26 @@ describe('the admin from ADMIN_EMAIL/ADMIN_PASSWORD at start-up', () => {
       (e) => e.type === 'UserRoleChanged',
     );
     expect(roleChanges.map((e) => e.metadata.actor)).toEqual(['system']);
+  });
+
+  it('is created once when several instances start together on one store', async () => {
+    const log = join(t.dataDir, 'shared-events.sqlite');
+    const instances = await Promise.all(
+      [1, 2, 3].map(() => openTestShop({ openStore: () => openSqliteEventStore({ path: log }) })),
+    );
+    try {
+      await Promise.all(instances.map((instance) => bootstrapAdmin(instance.deps, config)));
+      const registered = (await instances[0]!.deps.store.readAll()).filter(
+        (e) => e.type === 'UserRegistered',
+      );
+      expect(registered).toHaveLength(1);
+      for (const instance of instances) {
+        await instance.deps.projections.waitForPosition(await instance.deps.store.headPosition(), 5_000);
+        expect((await signIn(instance, 'owner@example.pk', 'owner password')).isAdmin).toBe(true);
+      }
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
+    }
   });
 
   it('does nothing without both variables', async () => {

@@ -1,4 +1,4 @@
-import { webcrypto } from 'node:crypto';
+import { randomUUID, webcrypto } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
@@ -12,7 +12,23 @@ export interface Caller {
   isAdmin: boolean;
 }
 
-export type CallerLookup = (userId: string) => Caller | undefined;
+/** The caller with the session of the token they called with. */
+export interface SessionCaller extends Caller {
+  sessionId: string;
+  /** When the token expires (ISO time): a signed-out session is remembered until then. */
+  sessionExpiresAt: string;
+}
+
+/** What the read model says about a user and one of their sessions (decision 016). */
+export interface CallerRecord extends Caller {
+  /** A token issued at a lower version is refused, unless it belongs to the kept session. */
+  sessionVersion: number;
+  keptSessionId: string | null;
+  /** The session was ended by signing out. */
+  sessionEnded: boolean;
+}
+
+export type CallerLookup = (userId: string, sessionId: string) => CallerRecord | undefined;
 
 export interface AuthDeps {
   signingKey: Uint8Array;
@@ -22,7 +38,10 @@ export interface AuthDeps {
   clock?: () => Date;
 }
 
-export type AuthEnv = { Variables: { caller: Caller } };
+export type AuthEnv = { Variables: { caller: SessionCaller } };
+
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+const NOT_VALID = 'Your sign-in is not valid. Please sign in again.';
 
 const ISSUER = 'shop';
 const ALGORITHM = 'HS256';
@@ -44,9 +63,11 @@ function keyOf(secret: Uint8Array): Promise<webcrypto.CryptoKey> {
   return key;
 }
 
-/** A token whose signature and issuer were checked: its subject, and when it expires (epoch ms). */
+/** A token whose signature, issuer and claims were checked: whose session it is, and until when (epoch ms). */
 interface VerifiedToken {
-  subject: string | undefined;
+  subject: string;
+  sessionId: string;
+  sessionVersion: number;
   expiresAt: number;
 }
 
@@ -76,19 +97,35 @@ async function verifiedToken(deps: AuthDeps, token: string): Promise<VerifiedTok
     algorithms: [ALGORITHM],
     issuer: ISSUER,
     currentDate: now,
+    // A token without an expiry, a subject or a session could never be ended.
+    requiredClaims: ['exp', 'sub', 'sid', 'sv'],
   });
-  // We never issue a token without `exp`; one would be verified again on every call.
-  if (payload.exp === undefined) return { subject: payload.sub, expiresAt: 0 };
-  const entry = { subject: payload.sub, expiresAt: payload.exp * 1000 };
+  const { sub, sid, sv, exp } = payload as { sub: unknown; sid: unknown; sv: unknown; exp: number };
+  if (typeof sub !== 'string' || typeof sid !== 'string' || sid === '' || !isVersion(sv)) {
+    throw new joseErrors.JWTClaimValidationFailed('malformed session claims', payload);
+  }
+  const entry = { subject: sub, sessionId: sid, sessionVersion: sv, expiresAt: exp * 1000 };
   if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
   verified.set(token, entry);
   return entry;
 }
 
-/** Signs a token holding the user id and role; the role is re-checked on every admin call. */
-export async function issueToken(deps: AuthDeps, user: { id: string; isAdmin: boolean }): Promise<string> {
+const isVersion = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+
+/**
+ * Signs a token for a new session of the user: its id (`sid`) and the user's session version (`sv`)
+ * now. The role is informational: it is re-checked on every admin call.
+ */
+export async function issueToken(
+  deps: AuthDeps,
+  user: { id: string; isAdmin: boolean; sessionVersion: number },
+): Promise<string> {
   const now = Math.floor((deps.clock?.() ?? new Date()).getTime() / 1000);
-  return new SignJWT({ role: user.isAdmin ? 'admin' : 'customer' })
+  return new SignJWT({
+    role: user.isAdmin ? 'admin' : 'customer',
+    sid: randomUUID(),
+    sv: user.sessionVersion,
+  })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(user.id)
     .setIssuer(ISSUER)
@@ -97,23 +134,36 @@ export async function issueToken(deps: AuthDeps, user: { id: string; isAdmin: bo
     .sign(await keyOf(deps.signingKey));
 }
 
-/** The caller behind a bearer token, or undefined when there is no token. Throws 401 on a bad one. */
-export async function authenticate(deps: AuthDeps, c: Context): Promise<Caller | undefined> {
+/**
+ * The caller behind a bearer token, or undefined when there is no token. Throws 401 on a bad one,
+ * and on one whose session has ended: signed out, or issued before a change that ended the others.
+ */
+export async function authenticate(deps: AuthDeps, c: Context): Promise<SessionCaller | undefined> {
   const header = c.req.header('authorization');
   if (!header) return undefined;
   const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/.exec(header);
-  if (!match) throw unauthenticated('Your sign-in is not valid. Please sign in again.');
-  let subject: string | undefined;
+  if (!match) throw unauthenticated(NOT_VALID);
+  let token: VerifiedToken;
   try {
-    ({ subject } = await verifiedToken(deps, match[1]!));
+    token = await verifiedToken(deps, match[1]!);
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired)
       throw unauthenticated('Your session has expired. Please sign in again.');
-    throw unauthenticated('Your sign-in is not valid. Please sign in again.');
+    throw unauthenticated(NOT_VALID);
   }
-  const caller = subject ? deps.lookupCaller(subject) : undefined;
-  if (!caller) throw unauthenticated('Your account was not found. Please sign in again.');
-  return caller;
+  const record = deps.lookupCaller(token.subject, token.sessionId);
+  if (!record) throw unauthenticated('Your account was not found. Please sign in again.');
+  const superseded = token.sessionVersion < record.sessionVersion && token.sessionId !== record.keptSessionId;
+  if (record.sessionEnded || superseded) throw unauthenticated(SESSION_ENDED);
+  const { id, name, email, isAdmin } = record;
+  return {
+    id,
+    name,
+    email,
+    isAdmin,
+    sessionId: token.sessionId,
+    sessionExpiresAt: new Date(token.expiresAt).toISOString(),
+  };
 }
 
 /** Requires a signed-in caller; sets `c.var.caller`. */

@@ -1,8 +1,21 @@
-import { findCustomer, type ReadModelsDb } from '@shop/projections';
-import type { Caller } from './auth';
+import { findSessionHolder, type ReadModelsDb } from '@shop/projections';
+import type { CallerRecord } from './auth';
 
-/** The caller as the customers read model knows them now: a demoted admin is a customer at once. */
-export function lookupCaller(db: ReadModelsDb, userId: string): Caller | undefined {
-  const user = findCustomer(db, { id: userId });
-  return user && { id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin };
+/**
+ * The caller as the customers read model knows them now, with the standing of the token's session:
+ * a demoted admin is a customer at once, and a session ended anywhere in the log is refused.
+ */
+export function lookupCaller(db: ReadModelsDb, userId: string, sessionId: string): CallerRecord | undefined {
+  const holder = findSessionHolder(db, { userId, sessionId });
+  return (
+    holder && {
+      id: holder.id,
+      name: holder.name,
+      email: holder.email,
+      isAdmin: holder.isAdmin,
+      sessionVersion: holder.sessionVersion,
+      keptSessionId: holder.keptSessionId,
+      sessionEnded: holder.sessionEnded,
+    }
+  );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors';
-import { type UserCommand, userDecider } from './decide';
+import { RESET_LINK, type UserCommand, userDecider } from './decide';
 import type { UserEvent } from './user';
 
 const at = '2024-05-02T08:00:00.000Z';
@@ -27,9 +27,11 @@ const registered = (isAdmin = false): UserEvent => ({
   type: 'UserRegistered',
   data: { ...account, passwordHash: 'scrypt$old', isAdmin, at },
 });
-const profile = (overrides: Partial<UserCommand & { type: 'ChangeProfile' }> = {}): UserCommand => ({
+type ChangeProfile = Extract<UserCommand, { type: 'ChangeProfile' }>;
+const profile = (overrides: Partial<ChangeProfile> = {}): UserCommand => ({
   type: 'ChangeProfile',
   ...account,
+  sessionId: 's1',
   at: later,
   ...overrides,
 });
@@ -76,19 +78,150 @@ describe('changing the profile', () => {
       updatedAt: later,
     });
   });
+
+  it('given a user, when only some fields are sent, then the others stay as they are', () => {
+    expect(
+      given(registered()).when({
+        type: 'ChangeProfile',
+        userId: 'u1',
+        name: 'Ayesha K',
+        sessionId: null,
+        at,
+      })(),
+    ).toEqual([{ type: 'UserProfileChanged', data: { ...account, name: 'Ayesha K', at } }]);
+    expect(
+      given(registered()).when({ type: 'ChangeProfile', userId: 'u1', contact: '', sessionId: null, at })(),
+    ).toEqual([{ type: 'UserProfileChanged', data: { ...account, contact: '', at } }]);
+  });
 });
 
-describe('changing the password', () => {
-  it('given a user, when changed, then UserPasswordChanged carrying only the new hash', () => {
-    expect(
-      given(registered()).when({ type: 'ChangePassword', userId: 'u1', passwordHash: 'scrypt$new', at })(),
-    ).toEqual([{ type: 'UserPasswordChanged', data: { userId: 'u1', passwordHash: 'scrypt$new', at } }]);
+describe('ending the other sessions', () => {
+  it('given a user, when the password changes, then UserPasswordChanged and every session but this one ends', () => {
+    expect(given(registered()).when(profile({ passwordHash: 'scrypt$new' }))()).toEqual([
+      { type: 'UserPasswordChanged', data: { userId: 'u1', passwordHash: 'scrypt$new', at: later } },
+      { type: 'UserSessionsEnded', data: { userId: 'u1', keptSessionId: 's1', at: later } },
+    ]);
   });
 
-  it('given no user, when changed, then 404', () => {
+  it('given a user, when the e-mail changes, then the other sessions end too', () => {
+    expect(given(registered()).when(profile({ email: 'new@example.pk', sessionId: null }))()).toEqual([
+      { type: 'UserProfileChanged', data: { ...account, email: 'new@example.pk', at: later } },
+      { type: 'UserSessionsEnded', data: { userId: 'u1', keptSessionId: null, at: later } },
+    ]);
+  });
+
+  it('given a user, when only the name or contact changes, then no session ends', () => {
+    const events = given(registered()).when(profile({ name: 'A', contact: '' }))();
+    expect(events.map((e) => e.type)).toEqual(['UserProfileChanged']);
+  });
+
+  it('each end raises the session version', () => {
+    const ended: UserEvent = { type: 'UserSessionsEnded', data: { userId: 'u1', keptSessionId: null, at } };
+    const state = [registered(), ended, ended].reduce(userDecider.evolve, userDecider.initialState());
+    expect(state).toMatchObject({ sessionVersion: 2 });
+  });
+
+  it('given no user, when signed out, then 404; given one, then UserSignedOut with the token expiry', () => {
+    const command: UserCommand = { type: 'SignOut', userId: 'u1', sessionId: 's1', expiresAt: later, at };
+    expect(errorOf(given().when(command)).status).toBe(404);
+    expect(given(registered()).when(command)()).toEqual([
+      { type: 'UserSignedOut', data: { userId: 'u1', sessionId: 's1', expiresAt: later, at } },
+    ]);
+  });
+});
+
+describe('resetting the password', () => {
+  const inAnHour = '2024-05-02T09:00:00.000Z';
+  const requested: UserEvent = {
+    type: 'PasswordResetRequested',
+    data: { userId: 'u1', requestId: 'r1', email: account.email, expiresAt: inAnHour, at },
+  };
+  const reset = (at: string, requestId = 'r1'): UserCommand => ({
+    type: 'ResetPassword',
+    userId: 'u1',
+    requestId,
+    passwordHash: 'scrypt$reset',
+    at,
+  });
+
+  it('given a user, when a reset is asked for, then PasswordResetRequested to their current e-mail', () => {
     expect(
-      errorOf(given().when({ type: 'ChangePassword', userId: 'u1', passwordHash: 'h', at })).status,
+      given(registered()).when({
+        type: 'RequestPasswordReset',
+        userId: 'u1',
+        requestId: 'r1',
+        expiresAt: inAnHour,
+        at,
+      })(),
+    ).toEqual([requested]);
+    expect(
+      errorOf(
+        given(registered(), requested).when({
+          type: 'RequestPasswordReset',
+          userId: 'u1',
+          requestId: 'r1',
+          expiresAt: inAnHour,
+          at,
+        }),
+      ).status,
+    ).toBe(409);
+    expect(
+      errorOf(
+        given().when({
+          type: 'RequestPasswordReset',
+          userId: 'u1',
+          requestId: 'r1',
+          expiresAt: inAnHour,
+          at,
+        }),
+      ).status,
     ).toBe(404);
+  });
+
+  it('given an open request, when reset within the hour, then the new hash, the link used and every session ended', () => {
+    const before = '2024-05-02T08:59:59.999Z';
+    expect(given(registered(), requested).when(reset(before))()).toEqual([
+      { type: 'UserPasswordChanged', data: { userId: 'u1', passwordHash: 'scrypt$reset', at: before } },
+      { type: 'PasswordResetCompleted', data: { userId: 'u1', requestId: 'r1', at: before } },
+      { type: 'UserSessionsEnded', data: { userId: 'u1', keptSessionId: null, at: before } },
+    ]);
+  });
+
+  it('refuses with 400 a link that expired, was used, was overtaken, or was never asked for', () => {
+    const open = [registered(), requested].reduce(userDecider.evolve, userDecider.initialState());
+    const used = given(registered(), requested, ...userDecider.decide(reset(at), open));
+    const overtaken = given(registered(), requested, {
+      type: 'UserPasswordChanged',
+      data: { userId: 'u1', passwordHash: 'scrypt$other', at },
+    });
+    const emailChanged = given(registered(), requested, {
+      type: 'UserProfileChanged',
+      data: { ...account, email: 'new@example.pk', at },
+    });
+    const renamed = given(registered(), requested, {
+      type: 'UserProfileChanged',
+      data: { ...account, name: 'Renamed', at },
+    });
+    const refusals = [
+      given(registered(), requested).when(reset(inAnHour)),
+      used.when(reset(at)),
+      overtaken.when(reset(at)),
+      emailChanged.when(reset(at)),
+      given(registered(), requested).when(reset(at, 'r2')),
+      given().when(reset(at)),
+    ].map((run) => {
+      const error = errorOf(run);
+      return [error.status, error.message, error.fields?.[0]?.field];
+    });
+    expect(refusals).toEqual([
+      [400, RESET_LINK.expired, 'token'],
+      [400, RESET_LINK.used, 'token'],
+      [400, RESET_LINK.superseded, 'token'],
+      [400, RESET_LINK.superseded, 'token'],
+      [400, RESET_LINK.invalid, 'token'],
+      [400, RESET_LINK.invalid, 'token'],
+    ]);
+    expect(renamed.when(reset(at))()).toHaveLength(3);
   });
 });
 

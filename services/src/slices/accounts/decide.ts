@@ -1,8 +1,8 @@
 import type { Decider } from '../../platform/commands/handle-command';
-import { conflict, notFound } from '../../platform/errors';
+import { badRequest, conflict, notFound } from '../../platform/errors';
 import { evolveUser, initialUserState, type RegisteredUser, type UserEvent, type UserState } from './user';
 
-/** The commands of the user aggregate. The password arrives already hashed: decide stays pure. */
+/** The commands of the user aggregate. Passwords arrive already hashed: decide stays pure. */
 export type UserCommand =
   | {
       type: 'RegisterUser';
@@ -15,9 +15,23 @@ export type UserCommand =
       isAdmin: boolean;
       at: string;
     }
-  | { type: 'ChangeProfile'; userId: string; name: string; email: string; contact: string; at: string }
-  | { type: 'ChangePassword'; userId: string; passwordHash: string; at: string }
-  | { type: 'ChangeRole'; userId: string; isAdmin: boolean; at: string };
+  | {
+      type: 'ChangeProfile';
+      userId: string;
+      /** Each field left out stays as it is. */
+      name?: string | undefined;
+      email?: string | undefined;
+      contact?: string | undefined;
+      /** A new password's hash, when it changes. */
+      passwordHash?: string | undefined;
+      /** The session making the change: it stays when the others end (null: none stays). */
+      sessionId: string | null;
+      at: string;
+    }
+  | { type: 'ChangeRole'; userId: string; isAdmin: boolean; at: string }
+  | { type: 'SignOut'; userId: string; sessionId: string; expiresAt: string; at: string }
+  | { type: 'RequestPasswordReset'; userId: string; requestId: string; expiresAt: string; at: string }
+  | { type: 'ResetPassword'; userId: string; requestId: string; passwordHash: string; at: string };
 
 type Command<T extends UserCommand['type']> = Extract<UserCommand, { type: T }>;
 
@@ -27,17 +41,27 @@ export function register(command: Command<'RegisterUser'>, state: UserState): Us
   return [{ type: 'UserRegistered', data: { userId, name, email, contact, passwordHash, isAdmin, at } }];
 }
 
+/**
+ * Changes the fields given. A new password or e-mail ends every other session of the user: whoever
+ * took the account over with the old password is signed out.
+ */
 export function changeProfile(command: Command<'ChangeProfile'>, state: UserState): UserEvent[] {
   const user = registered(state);
-  const { userId, name, email, contact, at } = command;
-  if (user.name === name && user.email === email && user.contact === contact) return [];
-  return [{ type: 'UserProfileChanged', data: { userId, name, email, contact, at } }];
-}
-
-export function changePassword(command: Command<'ChangePassword'>, state: UserState): UserEvent[] {
-  registered(state);
-  const { userId, passwordHash, at } = command;
-  return [{ type: 'UserPasswordChanged', data: { userId, passwordHash, at } }];
+  const { userId, at } = command;
+  const name = command.name ?? user.name;
+  const email = command.email ?? user.email;
+  const contact = command.contact ?? user.contact;
+  const events: UserEvent[] = [];
+  if (name !== user.name || email !== user.email || contact !== user.contact) {
+    events.push({ type: 'UserProfileChanged', data: { userId, name, email, contact, at } });
+  }
+  if (command.passwordHash) {
+    events.push({ type: 'UserPasswordChanged', data: { userId, passwordHash: command.passwordHash, at } });
+  }
+  if (command.passwordHash || email !== user.email) {
+    events.push({ type: 'UserSessionsEnded', data: { userId, keptSessionId: command.sessionId, at } });
+  }
+  return events;
 }
 
 /** Promotes or demotes; asking for the role the user already has changes nothing. */
@@ -48,16 +72,65 @@ export function changeRole(command: Command<'ChangeRole'>, state: UserState): Us
   return [{ type: 'UserRoleChanged', data: { userId, isAdmin, at } }];
 }
 
+export function signOut(command: Command<'SignOut'>, state: UserState): UserEvent[] {
+  registered(state);
+  const { userId, sessionId, expiresAt, at } = command;
+  return [{ type: 'UserSignedOut', data: { userId, sessionId, expiresAt, at } }];
+}
+
+export function requestPasswordReset(
+  command: Command<'RequestPasswordReset'>,
+  state: UserState,
+): UserEvent[] {
+  const user = registered(state);
+  const { userId, requestId, expiresAt, at } = command;
+  if (user.resetRequests[requestId]) throw conflict('This reset was already asked for.');
+  return [{ type: 'PasswordResetRequested', data: { userId, requestId, email: user.email, expiresAt, at } }];
+}
+
+export const RESET_LINK = {
+  invalid: 'This password reset link is not valid. Please ask for a new one.',
+  used: 'This password reset link has already been used. Please ask for a new one if you need to.',
+  superseded:
+    'This password reset link is no longer valid: the password or e-mail changed since it was sent. Please ask for a new one.',
+  expired: 'This password reset link has expired. Please ask for a new one.',
+} as const;
+
+/** Why a reset link cannot be used at `at`, or undefined when it can. */
+export function resetLinkProblem(state: UserState, requestId: string, at: string): string | undefined {
+  const request = state.status === 'registered' ? state.resetRequests[requestId] : undefined;
+  if (!request) return RESET_LINK.invalid;
+  if (request.state !== 'open') return RESET_LINK[request.state];
+  if (Date.parse(at) >= Date.parse(request.expiresAt)) return RESET_LINK.expired;
+  return undefined;
+}
+
+/** Sets the new password with an open, unexpired reset link, and ends every session. */
+export function resetPassword(command: Command<'ResetPassword'>, state: UserState): UserEvent[] {
+  const { userId, requestId, passwordHash, at } = command;
+  const problem = resetLinkProblem(state, requestId, at);
+  if (problem) throw badRequest(problem, 'token');
+  return [
+    { type: 'UserPasswordChanged', data: { userId, passwordHash, at } },
+    { type: 'PasswordResetCompleted', data: { userId, requestId, at } },
+    { type: 'UserSessionsEnded', data: { userId, keptSessionId: null, at } },
+  ];
+}
+
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser':
       return register(command, state);
     case 'ChangeProfile':
       return changeProfile(command, state);
-    case 'ChangePassword':
-      return changePassword(command, state);
     case 'ChangeRole':
       return changeRole(command, state);
+    case 'SignOut':
+      return signOut(command, state);
+    case 'RequestPasswordReset':
+      return requestPasswordReset(command, state);
+    case 'ResetPassword':
+      return resetPassword(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown user command: ${JSON.stringify(unknown)}`);

@@ -1,40 +1,56 @@
 import {
   AdminCustomersQuery,
   type AuthResponse,
+  ForgotPasswordInput,
   LoginInput,
   ProfileUpdate,
   RegisterInput,
+  ResetPasswordInput,
   type User,
 } from '@shop/contracts';
-import { allCustomersInChunks, customerListPage, findCredentials, findCustomer } from '@shop/projections';
+import {
+  allCustomersInChunks,
+  customerListPage,
+  findCredentials,
+  findCustomer,
+  findCustomerByEmail,
+  findSessionHolder,
+} from '@shop/projections';
 import { type Context, Hono } from 'hono';
 import { badRequest, notFound, unauthenticated } from '../../platform/errors';
+import { clientAddress, clientNetwork } from '../../platform/http/client-address';
 import { PageCursors } from '../../platform/http/page-cursors';
 import { streamedJsonArray } from '../../platform/http/streamed';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
-import { registerAccount, updateProfile } from './account-commands';
+import { handleSignOut, registerAccount, updateProfile } from './account-commands';
+import { accountThrottles, signInKeys } from './account-throttles';
 import { type AuthEnv, issueToken, requireAdmin, requireUser } from './auth';
-import { clientAddress } from './client-address';
+import { refuseCommonPassword } from './common-passwords';
 import { loadUser } from './load-user';
+import { handleRequestPasswordReset, handleResetPassword } from './password-reset';
 import { verifyAgainstDecoy, verifyPassword } from './passwords';
-import { SignInThrottle } from './sign-in-throttle';
 import type { RegisteredUser } from './user';
 
 export const WRONG_CREDENTIALS = 'The e-mail or password is not correct.';
+export const RESET_REQUESTED =
+  'If an account uses this e-mail, we have sent it a link to choose a new password. The link works for one hour.';
+export const PASSWORD_RESET = 'Your password has been changed. Please sign in with your new password.';
 
 /**
- * Registration, sign-in, the caller's profile and the admin's customer lists (the whole list streamed,
- * or paged). Users are answered from the customers read model, which never holds a password hash.
+ * Registration, sign-in and out, password reset, the caller's profile and the admin's customer lists
+ * (the whole list streamed, or paged). Users are answered from the customers read model, which never holds a password hash.
  */
 export function accountsRoutes(deps: ShopDeps): Hono<AuthEnv> {
-  const throttle = new SignInThrottle(deps.clock);
+  const throttles = accountThrottles(deps.clock);
   const app = new Hono<AuthEnv>();
   const cursors = new PageCursors(deps.signingKey);
+  const addressOf = (c: Context) => clientAddress(c, deps.trustedProxies);
 
-  const withToken = async (user: User): Promise<AuthResponse> => ({
+  /** The user's fields and a token for a new session at their current session version. */
+  const withToken = async (user: User, sessionVersion: number): Promise<AuthResponse> => ({
     ...user,
-    token: await issueToken(deps, user),
+    token: await issueToken(deps, { id: user.id, isAdmin: user.isAdmin, sessionVersion }),
   });
 
   /** The state we just wrote, with the counter only the read model keeps. */
@@ -50,23 +66,54 @@ export function accountsRoutes(deps: ShopDeps): Hono<AuthEnv> {
   });
 
   app.post('/auth/register', validate('json', RegisterInput), async (c) => {
-    const user = await registerAccount(deps, c.req.valid('json'));
-    return c.json(await withToken(view(user)), 201);
+    // Each registration tells whether an e-mail has an account: bounded per client network.
+    throttles.registration.take({ network: clientNetwork(addressOf(c)) });
+    const registration = c.req.valid('json');
+    refuseCommonPassword(registration.password);
+    const user = await registerAccount(deps, registration);
+    return c.json(await withToken(view(user), user.sessionVersion), 201);
   });
 
   app.post('/auth/login', validate('json', LoginInput), async (c) => {
     const { email, password } = c.req.valid('json');
-    const address = clientAddress(c);
-    throttle.attempt(email, address);
-    const credentials = findCredentials(deps.readModels, { email });
-    const matches = credentials
-      ? await verifyPassword(password, credentials.passwordHash)
-      : await verifyAgainstDecoy(password);
-    const user =
-      matches && credentials ? findCustomer(deps.readModels, { id: credentials.userId }) : undefined;
-    if (!user) throw unauthenticated(WRONG_CREDENTIALS);
-    throttle.succeeded(email, address);
-    return c.json(await withToken(user));
+    let userId: string | undefined;
+    const matches = await throttles.signIn.guard(signInKeys(email, addressOf(c)), async () => {
+      const credentials = findCredentials(deps.readModels, { email });
+      if (!credentials) return verifyAgainstDecoy(password);
+      userId = credentials.userId;
+      return verifyPassword(password, credentials.passwordHash);
+    }, ['accountAtNetwork']);
+    const holder =
+      matches && userId ? findSessionHolder(deps.readModels, { userId, sessionId: '' }) : undefined;
+    if (!holder) throw unauthenticated(WRONG_CREDENTIALS);
+    const { sessionVersion, keptSessionId: _kept, sessionEnded: _ended, ...user } = holder;
+    return c.json(await withToken(user, sessionVersion));
+  });
+
+  /** Ends the session of the token it is called with; the others stay signed in. */
+  app.post('/auth/logout', requireUser(deps), async (c) => {
+    await handleSignOut(deps, c.var.caller);
+    return c.body(null, 204);
+  });
+
+  /**
+   * The same answer, as fast, for every e-mail: the reset of a known one is recorded after the
+   * answer has gone. Throttled per client network and per e-mail.
+   */
+  app.post('/auth/forgot-password', validate('json', ForgotPasswordInput), (c) => {
+    const { email } = c.req.valid('json');
+    throttles.passwordReset.take({ network: clientNetwork(addressOf(c)), email });
+    const user = findCustomerByEmail(deps.readModels, { email });
+    if (user) deps.background.run('password reset request', () => handleRequestPasswordReset(deps, user.id));
+    return c.json({ message: RESET_REQUESTED }, 202);
+  });
+
+  app.post('/auth/reset-password', validate('json', ResetPasswordInput), async (c) => {
+    const { token, password } = c.req.valid('json');
+    const user = await handleResetPassword(deps, token, password);
+    // Whoever holds the mailbox is the owner: their failed sign-ins from here are forgiven.
+    throttles.signIn.forgive('accountAtNetwork', signInKeys(user.email, addressOf(c)).accountAtNetwork);
+    return c.json({ message: PASSWORD_RESET });
   });
 
   app.get('/users/profile', requireUser(deps), (c) => {
@@ -75,15 +122,20 @@ export function accountsRoutes(deps: ShopDeps): Hono<AuthEnv> {
     return c.json(user);
   });
 
+  /**
+   * Changes the fields sent. A new e-mail or password ends every other session; the one that made
+   * the change stays until the app signs it out (2 seconds later, as the spec says).
+   */
   app.put('/users/profile', requireUser(deps), validate('json', ProfileUpdate), async (c) => {
     const update = c.req.valid('json');
     const user = await loadUser(deps.store, c.var.caller.id);
     if (user.status !== 'registered') throw notFound('Account not found.');
-    if (update.email !== user.email || update.password) {
+    if (update.password) refuseCommonPassword(update.password);
+    if ((update.email !== undefined && update.email !== user.email) || update.password) {
       await checkCurrentPassword(c, user, update.currentPassword);
     }
-    const updated = await updateProfile(deps, user, update, user.userId);
-    return c.json({ ...(await withToken(view(updated))), message: 'Profile updated.' });
+    const updated = await updateProfile(deps, user, update, user.userId, c.var.caller.sessionId);
+    return c.json({ ...view(updated), message: 'Profile updated.' });
   });
 
   app.get('/admin/users', requireAdmin(deps), () => streamedJsonArray(allCustomersInChunks(deps.readModels)));
@@ -96,17 +148,17 @@ export function accountsRoutes(deps: ShopDeps): Hono<AuthEnv> {
     return c.json(cursors.page('customers', order, page));
   });
 
-  /** Guessing the current password counts against the same sign-in limits as the login form. */
+  /** Guessing the current password counts against the same limits as the sign-in form. */
   async function checkCurrentPassword(c: Context, user: RegisteredUser, given: string | undefined) {
     if (!given) {
       throw badRequest('Enter your current password to change your e-mail or password.', 'currentPassword');
     }
-    const address = clientAddress(c);
-    throttle.attempt(user.email, address);
-    if (!(await verifyPassword(given, user.passwordHash))) {
-      throw badRequest('Your current password is not correct.', 'currentPassword');
-    }
-    throttle.succeeded(user.email, address);
+    const right = await throttles.signIn.guard(
+      signInKeys(user.email, addressOf(c)),
+      () => verifyPassword(given, user.passwordHash),
+      ['accountAtNetwork'],
+    );
+    if (!right) throw badRequest('Your current password is not correct.', 'currentPassword');
   }
 
   return app;

@@ -5,7 +5,20 @@ export type UserEvent =
   | { type: 'UserRegistered'; data: EventData<'UserRegistered'> }
   | { type: 'UserProfileChanged'; data: EventData<'UserProfileChanged'> }
   | { type: 'UserPasswordChanged'; data: EventData<'UserPasswordChanged'> }
-  | { type: 'UserRoleChanged'; data: EventData<'UserRoleChanged'> };
+  | { type: 'UserRoleChanged'; data: EventData<'UserRoleChanged'> }
+  | { type: 'UserSignedOut'; data: EventData<'UserSignedOut'> }
+  | { type: 'UserSessionsEnded'; data: EventData<'UserSessionsEnded'> }
+  | { type: 'PasswordResetRequested'; data: EventData<'PasswordResetRequested'> }
+  | { type: 'PasswordResetCompleted'; data: EventData<'PasswordResetCompleted'> };
+
+/**
+ * A reset link's standing: open until it is used, or until the password or the e-mail changes
+ * another way (a link mailed before then must not change the password after).
+ */
+export interface ResetRequest {
+  expiresAt: string;
+  state: 'open' | 'used' | 'superseded';
+}
 
 export interface RegisteredUser {
   status: 'registered';
@@ -17,6 +30,10 @@ export interface RegisteredUser {
   isAdmin: boolean;
   createdAt: string;
   updatedAt: string;
+  /** How many times every earlier session was ended; a token carries the version it was issued at. */
+  sessionVersion: number;
+  /** Every reset this user asked for, by request id. */
+  resetRequests: Readonly<Record<string, ResetRequest>>;
 }
 
 /** A user before registration, or as registered. */
@@ -38,21 +55,55 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       isAdmin,
       createdAt: at,
       updatedAt: at,
+      sessionVersion: 0,
+      resetRequests: {},
     };
   }
   if (state.status !== 'registered') return state;
   switch (event.type) {
     case 'UserProfileChanged': {
       const { name, email, contact, at } = event.data;
-      return { ...state, name, email, contact, updatedAt: at };
+      const resetRequests = email === state.email ? state.resetRequests : supersede(state.resetRequests);
+      return { ...state, name, email, contact, updatedAt: at, resetRequests };
     }
     case 'UserPasswordChanged':
-      return { ...state, passwordHash: event.data.passwordHash, updatedAt: event.data.at };
+      return {
+        ...state,
+        passwordHash: event.data.passwordHash,
+        updatedAt: event.data.at,
+        resetRequests: supersede(state.resetRequests),
+      };
     case 'UserRoleChanged':
       return { ...state, isAdmin: event.data.isAdmin, updatedAt: event.data.at };
+    case 'UserSignedOut':
+      return state;
+    case 'UserSessionsEnded':
+      return { ...state, sessionVersion: state.sessionVersion + 1 };
+    case 'PasswordResetRequested': {
+      const { requestId, expiresAt } = event.data;
+      return {
+        ...state,
+        resetRequests: { ...state.resetRequests, [requestId]: { expiresAt, state: 'open' } },
+      };
+    }
+    case 'PasswordResetCompleted': {
+      const request = state.resetRequests[event.data.requestId];
+      if (!request) return state;
+      const used: ResetRequest = { ...request, state: 'used' };
+      return { ...state, resetRequests: { ...state.resetRequests, [event.data.requestId]: used } };
+    }
     default: {
       const unhandled: never = event;
       return unhandled;
     }
   }
+}
+
+function supersede(requests: RegisteredUser['resetRequests']): RegisteredUser['resetRequests'] {
+  return Object.fromEntries(
+    Object.entries(requests).map(([id, request]) => [
+      id,
+      request.state === 'open' ? { ...request, state: 'superseded' as const } : request,
+    ]),
+  );
 }

@@ -1,4 +1,12 @@
-import type { AffiliateRequest, ErrorBody, MyAffiliate, Order, Product, User } from '@shop/contracts';
+import type {
+  AffiliateCodeCheck,
+  AffiliateRequest,
+  ErrorBody,
+  MyAffiliate,
+  Order,
+  Product,
+  User,
+} from '@shop/contracts';
 import { NO_STREAM, streams } from '@shop/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -138,6 +146,40 @@ describe('deciding: the admin calls', () => {
   });
 });
 
+describe('checking a code at checkout', () => {
+  const check = (code: string, user = buyer) =>
+    t.request<AffiliateCodeCheck & ErrorBody>('GET', `/api/affiliate/codes/${encodeURIComponent(code)}`, {
+      token: user.token,
+    });
+
+  it('answers a valid code, in any case, with the discount it gives', async () => {
+    const code = await approvedAffiliate();
+    const response = await check(` ${code.toLowerCase()} `);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ code, discountRate: 0.05 });
+  });
+
+  it('refuses a code nobody owns, a too long one and your own with the message the order would give', async () => {
+    const code = await approvedAffiliate();
+    const unknown = await check('notreal1');
+    expect([unknown.status, unknown.body]).toEqual([
+      400,
+      {
+        code: 'VALIDATION_FAILED',
+        message: 'Affiliate code NOTREAL1 is not valid.',
+        fields: [{ field: 'affiliateCode', message: 'Affiliate code NOTREAL1 is not valid.' }],
+      },
+    ]);
+    expect((await check('X'.repeat(40))).status).toBe(400);
+    const own = await check(code, aff);
+    expect([own.status, own.body.message]).toEqual([400, 'You cannot use your own affiliate code.']);
+  });
+
+  it('answers 401 to a visitor who is not signed in', async () => {
+    expect((await t.request('GET', '/api/affiliate/codes/ANYCODE1')).status).toBe(401);
+  });
+});
+
 describe('using a code', () => {
   it('gives 5% off, counts the use, and pays commission when delivered', async () => {
     const code = await approvedAffiliate();
@@ -147,8 +189,8 @@ describe('using a code', () => {
     expect(order).toMatchObject({
       itemsPrice: 120,
       discountPrice: 6,
-      shippingPrice: 0,
-      totalPrice: 114,
+      shippingPrice: 200,
+      totalPrice: 314,
       affiliateCode: code,
     });
 
@@ -171,7 +213,7 @@ describe('using a code', () => {
   it('voids the commission when the order is cancelled', async () => {
     const code = await approvedAffiliate();
     const order = await placeOrderOk(t, buyer, [{ product: tee, qty: 1 }], { affiliateCode: code });
-    expect(order).toMatchObject({ itemsPrice: 40, discountPrice: 2, shippingPrice: 10, totalPrice: 48 });
+    expect(order).toMatchObject({ itemsPrice: 40, discountPrice: 2, shippingPrice: 200, totalPrice: 238 });
     await setStatus(t, admin, order.id, 'Cancelled');
     expect(await me(aff)).toMatchObject({ useCount: 1, commission: { earned: 0, pending: 0 } });
   });

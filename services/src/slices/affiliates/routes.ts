@@ -1,4 +1,11 @@
-import { AffiliateRequestsQuery, fromMinor, type MyAffiliate, streams } from '@shop/contracts';
+import {
+  type AffiliateCodeCheck,
+  AffiliateRequestsQuery,
+  fromMinor,
+  type MyAffiliate,
+  shopConfig,
+  streams,
+} from '@shop/contracts';
 import {
   affiliateRequestOf,
   affiliateRequestPage,
@@ -11,7 +18,7 @@ import {
 } from '@shop/projections';
 import { Hono } from 'hono';
 import { handleCommand, readStreamOrEmpty } from '../../platform/commands/handle-command';
-import { notFound } from '../../platform/errors';
+import { badRequest, notFound } from '../../platform/errors';
 import { PageCursors } from '../../platform/http/page-cursors';
 import { streamedJsonArray } from '../../platform/http/streamed';
 import { validate } from '../../platform/http/validate';
@@ -19,6 +26,7 @@ import type { ShopDeps } from '../../shop-deps';
 import { type AuthEnv, requireAdmin, requireUser } from '../accounts/auth';
 import type { AffiliateEvent } from './affiliate';
 import { newAffiliateCode } from './code';
+import { affiliateByCodeIn, resolveAffiliateCode } from './code-check';
 import { claimNewAffiliateCode, releaseAffiliateCode } from './code-claims';
 import { affiliateDecider, assertPending } from './decide';
 
@@ -102,6 +110,18 @@ export function affiliatesRoutes(deps: ShopDeps, options: AffiliatesRoutesOption
       commission: { earned: fromMinor(commission.earned), pending: fromMinor(commission.pending) },
     };
     return c.json(mine);
+  });
+
+  /** The checkout asks before it shows a discount: the same check placing the order makes. */
+  app.get('/affiliate/codes/:code', requireUser(deps), (c) => {
+    const found = resolveAffiliateCode(
+      affiliateByCodeIn(deps.readModels),
+      c.var.caller.id,
+      c.req.param('code'),
+    );
+    if (!found) throw badRequest('Enter an affiliate code.', 'affiliateCode');
+    const check: AffiliateCodeCheck = { code: found.code, discountRate: shopConfig.affiliateDiscountRate };
+    return c.json(check);
   });
 
   app.put('/affiliate/:id/approve', requireAdmin(deps), async (c) => {

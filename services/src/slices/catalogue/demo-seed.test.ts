@@ -1,6 +1,8 @@
-import type { Product } from '@shop/contracts';
+import { join } from 'node:path';
+import { type Product, streams } from '@shop/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config/config';
+import { openSqliteEventStore } from '../../platform/eventstore/sqlite/sqlite-event-store';
 import { prepareShop } from '../../startup';
 import { openTestShop, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { seedDemoCatalogue } from './demo-seed';
@@ -43,8 +45,44 @@ describe('the demo catalogue', () => {
 
   it('goes through the product commands as system, so the log holds ordinary events', async () => {
     await seedDemoCatalogue(t.deps);
-    const events = await t.deps.store.readAll();
+    const events = (await t.deps.store.readAll()).filter(
+      (e) => e.streamName !== streams.demoCatalogueClaim(),
+    );
     expect(events.every((e) => e.type === 'ProductCreated' && e.metadata.actor === 'system')).toBe(true);
+  });
+
+  it('is seeded once by several instances starting together on one empty store', async () => {
+    const log = join(t.dataDir, 'shared-events.sqlite');
+    const instances = await Promise.all(
+      [1, 2, 3].map(() => openTestShop({ openStore: () => openSqliteEventStore({ path: log }) })),
+    );
+    try {
+      const created = await Promise.all(instances.map((instance) => seedDemoCatalogue(instance.deps)));
+      expect(created.filter((count) => count > 0)).toHaveLength(1);
+      const events = await instances[0]!.deps.store.readAll();
+      const productIds = events.filter((e) => e.type === 'ProductCreated').map((e) => e.streamName);
+      expect(new Set(productIds).size).toBe(productIds.length);
+      expect(productIds).toHaveLength(Math.max(...created));
+      for (const instance of instances) {
+        await instance.deps.projections.waitForPosition(await instance.deps.store.headPosition(), 5_000);
+        const { body } = await instance.request<Product[]>('GET', '/api/products');
+        expect(body).toHaveLength(productIds.length);
+      }
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
+    }
+  });
+
+  it('takes over a claim whose seed died before creating anything', async () => {
+    await t.deps.store.append(streams.demoCatalogueClaim(), [
+      {
+        type: 'ValueClaimed',
+        data: { value: 'demo-catalogue', ownerId: 'crashed', at: t.clock.now().toISOString() },
+      },
+    ]);
+    expect(await seedDemoCatalogue(t.deps)).toBe(0);
+    t.clock.advance(10 * 60_000);
+    expect(await seedDemoCatalogue(t.deps)).toBeGreaterThanOrEqual(30);
   });
 
   it('leaves alone a shop that has had products, even if all were deleted, and skips when told to', async () => {

@@ -1,5 +1,6 @@
 import { ProductInput, streams } from '@shop/contracts';
 import { hasEverHadProducts } from '@shop/projections';
+import { readClaim, takeClaim } from '../../platform/commands/claims';
 import { handleCommand } from '../../platform/commands/handle-command';
 import { AppError } from '../../platform/errors';
 import type { ShopDeps } from '../../shop-deps';
@@ -9,14 +10,17 @@ import { productDetailsFrom } from './product-view';
 
 /** How long start-up waits for the catalogue read model to reflect the log before deciding. */
 const CATCH_UP_TIMEOUT_MS = 30_000;
+/** A claim this old whose seed never produced a product was left by a crash: another start takes it over. */
+const ABANDONED_CLAIM_MS = 5 * 60_000;
 
 /**
  * Seeds the demo catalogue (demo-products.json, images in services/assets/demo-images) into a shop
  * that has never had a product, through the admin's own validation and commands, as 'system'.
- * A shop whose owner deleted every product stays empty. Ids are `demo-{slug}`, so two instances
- * starting together, or a seed cut short and run again, never create a product twice.
- * Products arrive a second apart in file order, so Newest Arrivals has a stable order.
- * Returns how many products it created.
+ * A shop whose owner deleted every product stays empty. Several instances starting together on an
+ * empty store race for the demo-catalogue claim stream and only its winner seeds; ids are
+ * `demo-{slug}`, so even a seed taken over after a crash never creates a product twice.
+ * Products arrive a second apart in file order, counted back from the claim, so Newest Arrivals has
+ * a stable order. Returns how many products it created.
  */
 export async function seedDemoCatalogue(deps: ShopDeps): Promise<number> {
   const head = await deps.store.headPosition();
@@ -25,8 +29,13 @@ export async function seedDemoCatalogue(deps: ShopDeps): Promise<number> {
     return 0;
   }
   if (hasEverHadProducts(deps.readModels)) return 0;
+  const claimedAt = await claimTheSeed(deps);
+  if (claimedAt === undefined) {
+    deps.logger.info('demo catalogue: another instance is seeding it');
+    return 0;
+  }
 
-  const start = deps.clock().getTime() - demoProducts.length * 1000;
+  const start = Date.parse(claimedAt) - demoProducts.length * 1000;
   let created = 0;
   for (const [index, { slug, ...product }] of demoProducts.entries()) {
     const input = ProductInput.parse({ ...product, image: `/images/${slug}.webp` });
@@ -47,4 +56,17 @@ export async function seedDemoCatalogue(deps: ShopDeps): Promise<number> {
   }
   deps.logger.info('demo catalogue seeded', { products: created });
   return created;
+}
+
+/** The claim's time when this start won the seed (or took over an abandoned one); undefined otherwise. */
+async function claimTheSeed(deps: ShopDeps): Promise<string | undefined> {
+  const stream = streams.demoCatalogueClaim();
+  const claim = await readClaim(deps.store, stream);
+  const now = deps.clock();
+  if (claim.ownerId && !(now.getTime() - Date.parse(claim.claimedAt ?? '') >= ABANDONED_CLAIM_MS)) {
+    return undefined;
+  }
+  const at = now.toISOString();
+  const change = { value: 'demo-catalogue', ownerId: deps.newId(), at, actor: 'system' };
+  return (await takeClaim(deps.store, stream, claim, change)) ? at : undefined;
 }

@@ -99,6 +99,25 @@ describe('POST /api/products', () => {
     }
   });
 
+  it('refuses an original price below the price, naming the field, and creates nothing', async () => {
+    const before = await t.request<unknown[]>('GET', '/api/products');
+    const refused = await t.request('POST', '/api/products', {
+      token: admin.token,
+      body: aProductInput({ price: 4999, originalPrice: 3999 }),
+    });
+    expect([refused.status, refused.body.code, refused.body.fields]).toEqual([
+      400,
+      'VALIDATION_FAILED',
+      [{ field: 'originalPrice', message: 'Original price must not be below the price' }],
+    ]);
+    expect((await t.request<unknown[]>('GET', '/api/products')).body).toEqual(before.body);
+    const markedDown = await t.request('POST', '/api/products', {
+      token: admin.token,
+      body: aProductInput({ price: 4999, originalPrice: 5999 }),
+    });
+    expect(markedDown.status).toBe(201);
+  });
+
   it('refuses an image that is not on the server', async () => {
     for (const image of ['/uploads/nothing-here.webp', '/images/missing.webp', '/uploads/..']) {
       const response = await t.request('POST', '/api/products', {

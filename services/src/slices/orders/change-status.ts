@@ -1,8 +1,7 @@
 import { type OrderStatus, streams } from '@shop/contracts';
 import { type CommandDeps, handleCommand } from '../../platform/commands/handle-command';
-import { releaseProductStock } from '../catalogue/stock';
-import { orderDecider } from './decide';
-import { unitsByProduct } from './order';
+import { type CancelOrder, type ChangeOrderStatus, orderDecider } from './decide';
+import { releaseOrderStock } from './order-stock';
 
 export interface ChangeStatusDeps extends CommandDeps {
   clock: () => Date;
@@ -19,16 +18,23 @@ export async function handleChangeOrderStatus(
   adminId: string,
 ): Promise<void> {
   const at = deps.clock().toISOString();
-  const context = { actor: adminId, correlationId: orderId };
-  const { state } = await handleCommand(
-    deps,
-    orderDecider,
-    streams.order(orderId),
-    { type: 'ChangeOrderStatus', data: { orderId, to, by: adminId, at } },
-    context,
-  );
-  if (to !== 'Cancelled' || state.status === 'Absent') return;
-  for (const [productId, qty] of unitsByProduct(state.lines)) {
-    await releaseProductStock(deps, { productId, orderId, qty, reason: 'cancelled', at }, context);
-  }
+  await moveOrder(deps, { type: 'ChangeOrderStatus', data: { orderId, to, by: adminId, at } });
+}
+
+/** The shopper cancels their own Pending or Paid order; its stock goes back at once. */
+export async function handleCancelOrder(
+  deps: ChangeStatusDeps,
+  orderId: string,
+  userId: string,
+): Promise<void> {
+  const at = deps.clock().toISOString();
+  await moveOrder(deps, { type: 'CancelOrder', data: { orderId, by: userId, at } });
+}
+
+async function moveOrder(deps: ChangeStatusDeps, command: ChangeOrderStatus | CancelOrder): Promise<void> {
+  const { orderId, by, at } = command.data;
+  const context = { actor: by, correlationId: orderId };
+  const { state } = await handleCommand(deps, orderDecider, streams.order(orderId), command, context);
+  if (state.status !== 'Cancelled') return;
+  await releaseOrderStock(deps, { orderId, lines: state.lines, reason: 'cancelled', at }, context);
 }

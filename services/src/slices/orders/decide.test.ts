@@ -23,6 +23,17 @@ const change = (to: OrderStatus): OrderCommand => ({
   data: { orderId: 'o1', to, by: 'admin', at },
 });
 
+/** The status changes that bring a placed order to each status. */
+const pathTo: Record<OrderStatus, OrderEvent[]> = {
+  Pending: [],
+  Paid: [changed('Pending', 'Paid', { paid: true })],
+  Processing: [changed('Pending', 'Processing')],
+  Shipped: [changed('Pending', 'Processing'), changed('Processing', 'Shipped')],
+  Dispatched: [changed('Pending', 'Dispatched')],
+  Delivered: [changed('Pending', 'Dispatched'), changed('Dispatched', 'Delivered', { delivered: true })],
+  Cancelled: [changed('Pending', 'Cancelled')],
+};
+
 function errorOf(run: () => unknown): AppError {
   try {
     run();
@@ -41,7 +52,7 @@ describe('placing an order', () => {
 
   it('given a placed order, when placed again, then 409', () => {
     const error = errorOf(given(placed()).when({ type: 'PlaceOrder', data: anOrderPlaced() }));
-    expect(error.status).toBe(409);
+    expect([error.status, error.message]).toEqual([409, 'This order has already been placed.']);
   });
 });
 
@@ -79,15 +90,6 @@ describe('changing the status', () => {
   });
 
   it('follows the state machine exactly: every allowed change passes, every other one is 409', () => {
-    const pathTo: Record<OrderStatus, OrderEvent[]> = {
-      Pending: [],
-      Paid: [changed('Pending', 'Paid', { paid: true })],
-      Processing: [changed('Pending', 'Processing')],
-      Shipped: [changed('Pending', 'Processing'), changed('Processing', 'Shipped')],
-      Dispatched: [changed('Pending', 'Dispatched')],
-      Delivered: [changed('Pending', 'Dispatched'), changed('Dispatched', 'Delivered', { delivered: true })],
-      Cancelled: [changed('Pending', 'Cancelled')],
-    };
     for (const from of ORDER_STATUSES) {
       for (const to of ORDER_STATUSES) {
         const run = given(placed(), ...pathTo[from]).when(change(to));
@@ -105,7 +107,77 @@ describe('changing the status', () => {
   });
 });
 
+const cancel = (by = 'u1'): OrderCommand => ({ type: 'CancelOrder', data: { orderId: 'o1', by, at } });
+
+describe('the shopper cancelling', () => {
+  it('given a Pending or Paid order of hers, then a StatusChanged to Cancelled by her, nothing paid or delivered', () => {
+    for (const from of ['Pending', 'Paid'] as const) {
+      expect(given(placed(), ...pathTo[from]).when(cancel())()).toEqual([
+        {
+          type: 'StatusChanged',
+          data: { orderId: 'o1', from, to: 'Cancelled', by: 'u1', paid: false, delivered: false, at },
+        },
+      ]);
+    }
+  });
+
+  it('given an order already cancelled, then 409 saying so', () => {
+    const error = errorOf(given(placed(), ...pathTo.Cancelled).when(cancel()));
+    expect([error.status, error.message]).toEqual([409, 'This order has already been cancelled.']);
+  });
+
+  it('given an order the shop has started on, then 409 naming its status', () => {
+    for (const from of ['Processing', 'Shipped', 'Dispatched', 'Delivered'] as const) {
+      const error = errorOf(given(placed(), ...pathTo[from]).when(cancel()));
+      expect([error.status, error.message]).toEqual([
+        409,
+        `This order is already ${from} and can no longer be cancelled. Please contact us if you need help with it.`,
+      ]);
+    }
+  });
+
+  it("given no order, or someone else's, then 404 Order not found", () => {
+    for (const run of [given().when(cancel()), given(placed()).when(cancel('u2'))]) {
+      const error = errorOf(run);
+      expect([error.status, error.message]).toEqual([404, 'Order not found']);
+    }
+  });
+});
+
+describe('an admin note', () => {
+  const data = { orderId: 'o1', noteId: 'n1', text: 'Call first', by: 'admin', at };
+
+  it('given an order, then OrderNoteAdded as given, leaving the order as it was', () => {
+    const state = given(placed()).when({ type: 'AddOrderNote', data })();
+    expect(state).toEqual([{ type: 'OrderNoteAdded', data }]);
+    const before = [placed()].reduce(orderDecider.evolve, orderDecider.initialState());
+    expect(orderDecider.evolve(before, { type: 'OrderNoteAdded', data })).toEqual(before);
+  });
+
+  it('given no order, then 404', () => {
+    expect(errorOf(given().when({ type: 'AddOrderNote', data })).status).toBe(404);
+  });
+});
+
 describe('folding the order', () => {
+  it('keeps who placed it, its lines, subtotal and discount for the decisions after the sale', () => {
+    const data = anOrderPlaced({ itemsPrice: 8_000, discount: 400, paymentMethod: 'Card' });
+    const state = orderDecider.evolve(orderDecider.initialState(), { type: 'OrderPlaced', data });
+    expect(state).toEqual({
+      status: 'Pending',
+      orderId: 'o1',
+      userId: 'u1',
+      paymentMethod: 'Card',
+      lines: data.lines,
+      itemsPrice: 8_000,
+      discount: 400,
+      isPaid: false,
+      paidAt: null,
+      isDelivered: false,
+      deliveredAt: null,
+    });
+  });
+
   it('keeps the first paid and delivered times', () => {
     const state = [
       placed(),
@@ -119,5 +191,28 @@ describe('folding the order', () => {
       isDelivered: true,
       deliveredAt: '2024-05-03T00:00:00.000Z',
     });
+  });
+});
+
+describe('abandoning an order that was never placed (the reservation sweep)', () => {
+  const abandon: OrderCommand = { type: 'AbandonOrder', data: { orderId: 'o1', at } };
+  const abandoned: OrderEvent = { type: 'OrderAbandoned', data: { orderId: 'o1', at } };
+
+  it('given no order, when abandoned, then OrderAbandoned; given it abandoned, nothing more', () => {
+    expect(given().when(abandon)()).toEqual([abandoned]);
+    expect(given(abandoned).when(abandon)()).toEqual([]);
+  });
+
+  it('given the order placed after all, when abandoned, then 409: its stock stays reserved', () => {
+    expect(errorOf(given(placed()).when(abandon)).status).toBe(409);
+  });
+
+  it('given it abandoned, when the slow request places it, then 503 and nothing is placed', () => {
+    const error = errorOf(given(abandoned).when({ type: 'PlaceOrder', data: anOrderPlaced() }));
+    expect([error.status, error.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+  });
+
+  it('given it abandoned, a status change finds no order (404)', () => {
+    expect(errorOf(given(abandoned).when(change('Paid'))).status).toBe(404);
   });
 });

@@ -1,7 +1,19 @@
-import { ALLOWED_TRANSITIONS, type EventData, type OrderStatus } from '@shop/contracts';
+import {
+  ALLOWED_TRANSITIONS,
+  CANCELLABLE_BY_SHOPPER,
+  type EventData,
+  type OrderStatus,
+} from '@shop/contracts';
 import type { Decider } from '../../platform/commands/handle-command';
-import { conflict, notFound } from '../../platform/errors';
-import { evolveOrder, initialOrderState, type OrderEvent, type OrderState, type PlacedOrder } from './order';
+import { conflict, notFound, serviceUnavailable } from '../../platform/errors';
+import {
+  evolveOrder,
+  initialOrderState,
+  isPlaced,
+  type OrderEvent,
+  type OrderState,
+  type PlacedOrder,
+} from './order';
 
 /** Place an order that the handler has already priced and whose stock it has reserved. */
 export interface PlaceOrder {
@@ -15,11 +27,33 @@ export interface ChangeOrderStatus {
   data: { orderId: string; to: OrderStatus; by: string; at: string };
 }
 
-export type OrderCommand = PlaceOrder | ChangeOrderStatus;
+/** The shopper who placed the order cancels it, while it is still Pending or Paid. */
+export interface CancelOrder {
+  type: 'CancelOrder';
+  data: { orderId: string; by: string; at: string };
+}
+
+/** An admin leaves a note on the order. */
+export interface AddOrderNote {
+  type: 'AddOrderNote';
+  data: EventData<'OrderNoteAdded'>;
+}
+
+/** The reservation sweep gives up on an order whose stock it found reserved long ago and never placed. */
+export interface AbandonOrder {
+  type: 'AbandonOrder';
+  data: { orderId: string; at: string };
+}
+
+export type OrderCommand = PlaceOrder | ChangeOrderStatus | CancelOrder | AddOrderNote | AbandonOrder;
 
 export const orderNotFound = () => notFound('Order not found');
 
+export const PLACING_TOOK_TOO_LONG =
+  'Placing your order took too long, so nothing was ordered. Please try again.';
+
 export function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
+  if (state.status === 'Abandoned') throw serviceUnavailable(PLACING_TOOK_TOO_LONG);
   if (state.status !== 'Absent') throw conflict('This order has already been placed.');
   return [{ type: 'OrderPlaced', data: command.data }];
 }
@@ -29,12 +63,45 @@ export function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[]
  * paid; Delivered marks it delivered and, for cash on delivery, paid at that moment.
  */
 export function changeOrderStatus(command: ChangeOrderStatus, state: OrderState): OrderEvent[] {
-  if (state.status === 'Absent') throw orderNotFound();
+  if (!isPlaced(state)) throw orderNotFound();
   const { to, by, at, orderId } = command.data;
   if (!canChange(state.status, to)) throw conflict(`Cannot change an order from ${state.status} to ${to}.`);
   const delivered = to === 'Delivered';
   const paid = !state.isPaid && (to === 'Paid' || (delivered && state.paymentMethod === 'COD'));
   return [{ type: 'StatusChanged', data: { orderId, from: state.status, to, by, paid, delivered, at } }];
+}
+
+/**
+ * The owner's cancellation: the same StatusChanged an admin's would be, with the shopper as `by`.
+ * Someone else's order is 404 (as if it did not exist); once the shop has started on it, 409.
+ */
+export function cancelOrder(command: CancelOrder, state: OrderState): OrderEvent[] {
+  const { orderId, by, at } = command.data;
+  if (!isPlaced(state) || state.userId !== by) throw orderNotFound();
+  if (state.status === 'Cancelled') throw conflict('This order has already been cancelled.');
+  if (!CANCELLABLE_BY_SHOPPER.includes(state.status)) {
+    throw conflict(
+      `This order is already ${state.status} and can no longer be cancelled. Please contact us if you need help with it.`,
+    );
+  }
+  return [
+    {
+      type: 'StatusChanged',
+      data: { orderId, from: state.status, to: 'Cancelled', by, paid: false, delivered: false, at },
+    },
+  ];
+}
+
+export function addOrderNote(command: AddOrderNote, state: OrderState): OrderEvent[] {
+  if (!isPlaced(state)) throw orderNotFound();
+  return [{ type: 'OrderNoteAdded', data: command.data }];
+}
+
+/** Nothing once abandoned already; refused (409) for an order that was placed after all. */
+export function abandonOrder(command: AbandonOrder, state: OrderState): OrderEvent[] {
+  if (state.status === 'Abandoned') return [];
+  if (state.status !== 'Absent') throw conflict('This order has been placed.');
+  return [{ type: 'OrderAbandoned', data: command.data }];
 }
 
 export function canChange(from: PlacedOrder['status'], to: OrderStatus): boolean {
@@ -47,6 +114,12 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       return placeOrder(command, state);
     case 'ChangeOrderStatus':
       return changeOrderStatus(command, state);
+    case 'CancelOrder':
+      return cancelOrder(command, state);
+    case 'AddOrderNote':
+      return addOrderNote(command, state);
+    case 'AbandonOrder':
+      return abandonOrder(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown order command ${JSON.stringify(unknown)}`);

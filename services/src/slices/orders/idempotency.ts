@@ -76,12 +76,18 @@ export async function releaseIdempotencyKey(
   await releaseClaim(deps.store, streams.idempotencyClaim(userId, key), change);
 }
 
+/** Whether the order's stream holds OrderPlaced (and not only the sweep's OrderAbandoned). */
+export async function orderWasPlaced(store: EventStore, orderId: string): Promise<boolean> {
+  const [first] = await readStreamOrEmpty(store, streams.order(orderId));
+  return first?.type === 'OrderPlaced';
+}
+
 /** Polls the log for the order; real time, not the injected clock: this is a wait, not a rule. */
 async function waitForOrder(deps: IdempotencyDeps, orderId: string, waitMs: number): Promise<boolean> {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const deadline = Date.now() + waitMs;
   for (;;) {
-    if ((await readStreamOrEmpty(deps.store, streams.order(orderId))).length > 0) return true;
+    if (await orderWasPlaced(deps.store, orderId)) return true;
     if (Date.now() >= deadline) return false;
     await sleep(25);
   }

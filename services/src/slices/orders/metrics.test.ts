@@ -9,7 +9,8 @@ import {
   type TestShop,
   testClock,
 } from '../../test-support/test-shop';
-import { createProduct, placeOrderOk, setStatus } from './order-test-kit';
+import { askToReturn, moveReturn, returnUntil } from '../returns/returns-test-kit';
+import { createProduct, deliver, placeOrderOk, setStatus } from './order-test-kit';
 
 let t: TestShop;
 let admin: SignedInUser;
@@ -74,6 +75,34 @@ describe('GET /api/admin/metrics', () => {
     expect(metrics).toMatchObject({ total: 7, pending: 4, paid: 2, delivered: 1, cancelled: 1 });
   });
 
+  it('partitions the orders by status, each counted once, with "to ship" and "awaiting payment" beside them', async () => {
+    await seedMonth();
+    const transfer = async (status?: 'Paid' | 'Cancelled' | 'Processing') => {
+      const order = await placeOrderOk(t, shopper, [{ product: tee, qty: 1 }], { paymentMethod: 'Card' });
+      if (status) await setStatus(t, admin, order.id, status);
+    };
+    await transfer(); // awaiting payment
+    await transfer('Processing'); // confirmed, still unpaid: awaiting payment and to ship
+    await transfer('Paid'); // to ship
+    await transfer('Cancelled'); // neither
+    const metrics = (await t.request<AdminMetrics>('GET', '/api/admin/metrics', { token: admin.token })).body;
+
+    expect(metrics.byStatus).toEqual({
+      Pending: 5,
+      Paid: 2,
+      Processing: 1,
+      Shipped: 0,
+      Dispatched: 0,
+      Delivered: 1,
+      Cancelled: 2,
+    });
+    const sum = Object.values(metrics.byStatus).reduce((a, b) => a + b, 0);
+    expect([sum, metrics.total]).toEqual([11, 11]);
+    // The delivered COD order was never marked paid: it is under Delivered only.
+    expect(metrics.toShip).toBe(3);
+    expect(metrics.awaitingPayment).toBe(2);
+  });
+
   it('answers 30 Karachi days ending today, equal to a sum computed straight from the events', async () => {
     await seedMonth();
     const metrics = (await t.request<AdminMetrics>('GET', '/api/admin/metrics', { token: admin.token })).body;
@@ -105,14 +134,15 @@ describe('GET /api/admin/metrics', () => {
         amount: fromMinor(day.amount),
         salesUSD: fromMinor(day.amount),
         orders: day.orders,
+        refunds: 0,
       });
     }
     const inWindow = metrics.sales.filter((p) => p.orders > 0).map((p) => [p.date, p.amount, p.orders]);
     expect(inWindow).toEqual([
-      ['2024-02-10', 50, 1],
-      ['2024-02-21', 120, 1],
-      ['2024-03-01', 50, 1],
-      ['2024-03-10', 90, 1],
+      ['2024-02-10', 240, 1],
+      ['2024-02-21', 320, 1],
+      ['2024-03-01', 240, 1],
+      ['2024-03-10', 280, 1],
     ]);
   });
 
@@ -125,9 +155,33 @@ describe('GET /api/admin/metrics', () => {
   });
 });
 
+/** After the sale: a shopper's cancellation, a delivery note, admin notes, returns at every stage. */
+async function seedAfterSale(): Promise<void> {
+  const regretted = await orderAt('2024-03-09T10:00:00.000Z', 2);
+  expect((await t.request('POST', `/api/orders/${regretted}/cancel`, { token: shopper.token })).status).toBe(
+    200,
+  );
+  t.clock.set('2024-03-09T11:00:00.000Z');
+  const order = await placeOrderOk(t, shopper, [{ product: tee, qty: 5 }], { deliveryNote: 'gate 2' });
+  await t.request('POST', `/api/admin/orders/${order.id}/notes`, {
+    token: admin.token,
+    body: { text: 'VIP' },
+  });
+  const delivered = await deliver(t, admin, order.id);
+  const returns: string[] = [];
+  for (let i = 0; i < 4; i++)
+    returns.push((await askToReturn(t, shopper, delivered, [{ line: 0, qty: 1 }])).body.id);
+  await returnUntil(t, admin, returns[0]!, 'Refunded');
+  await returnUntil(t, admin, returns[1]!, 'Received');
+  await returnUntil(t, admin, returns[2]!, 'Approved');
+  await moveReturn(t, admin, returns[3]!, 'Rejected');
+  t.clock.set('2024-03-10T03:00:00.000Z');
+}
+
 describe('rebuilding every read model from the log', () => {
-  it('gives the same rows as the live read models', async () => {
+  it('gives the same rows as the live read models, with cancellations, returns and refunds', async () => {
     await seedMonth();
+    await seedAfterSale();
     const tables = allProjectors.flatMap((p) => p.tables);
     const snapshot = () =>
       Object.fromEntries(
@@ -141,8 +195,10 @@ describe('rebuilding every read model from the log', () => {
         ]),
       );
     const live = snapshot();
-    expect(live.orders).toHaveLength(7);
-    expect(live.metrics_daily_sales?.length).toBeGreaterThan(0);
+    expect(live.orders).toHaveLength(9);
+    expect(live.order_returns).toHaveLength(4);
+    expect(live.order_notes).toHaveLength(1);
+    expect(live.metrics_daily_sales?.some((day) => day.includes('"refunds":4000'))).toBe(true);
     await t.deps.projections.rebuild();
     expect(snapshot()).toEqual(live);
   });

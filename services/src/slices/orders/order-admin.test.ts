@@ -41,7 +41,7 @@ describe('reading orders', () => {
 
     const one = await get<Order>(`/api/orders/${first.id}`, ayesha);
     expect(one.status).toBe(200);
-    expect(one.body).toMatchObject({ id: first.id, totalPrice: 50 });
+    expect(one.body).toMatchObject({ id: first.id, totalPrice: 240 });
     expect(one.body.OrderItems).toEqual(one.body.orderItems);
     expect(one.body.OrderItems[0]?.Product).toEqual({
       id: tee.id,

@@ -1,11 +1,15 @@
-import type {
-  AdminCustomer,
-  AdminReview,
-  AffiliateRequest,
-  ErrorBody,
-  Order,
-  Page,
-  Product,
+import {
+  type AdminCustomer,
+  type AdminReview,
+  type AffiliateRequest,
+  DEFAULT_SHIPPING,
+  type ErrorBody,
+  fromMinor,
+  type Order,
+  type Page,
+  type Product,
+  priceOrder,
+  toMinor,
 } from '@shop/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -28,7 +32,7 @@ beforeEach(async () => {
   admin = await signInAdmin(t, { name: 'Shop Admin' });
   ayesha = await registerUser(t, { name: 'Ayesha Khan', contact: '0300-1234567' });
   bilal = await registerUser(t, { name: 'Bilal Ahmed', contact: '0321-7654321' });
-  tee = await createProduct(t, admin, { name: 'Running Tee', price: 40, countInStock: 1_000 });
+  tee = await createProduct(t, admin, { name: 'Running Tee', price: TEE_PRICE, countInStock: 1_000 });
 });
 afterEach(() => t.close());
 
@@ -51,6 +55,20 @@ async function pageThrough<T>(path: string, between: () => Promise<void> = async
   } while (cursor);
   return pages;
 }
+
+/** The tee's price in PKR; every order below is of tees only. */
+const TEE_PRICE = 40;
+/** What an order of `qty` tees costs, in PKR, by the shop's pricing rule (the test shop's default shipping). */
+function priceOfTees(qty: number) {
+  const priced = priceOrder([{ unitPrice: toMinor(TEE_PRICE), qty }], false, DEFAULT_SHIPPING);
+  return {
+    itemsPrice: fromMinor(priced.itemsPrice),
+    discount: fromMinor(priced.discount),
+    shippingPrice: fromMinor(priced.shippingPrice),
+    totalPrice: fromMinor(priced.totalPrice),
+  };
+}
+const totalOfTees = (qty: number) => priceOfTees(qty).totalPrice;
 
 const idsOf = (pages: { items: { id: string }[] }[]) => pages.flatMap((page) => page.items.map((o) => o.id));
 
@@ -119,7 +137,7 @@ describe('paging: GET /api/admin/lists/orders', () => {
       await orderAt(`2024-05-02T08:0${i}:00.000Z`, ayesha, { qty });
     const pages = await pageThrough<Order>('/api/admin/lists/orders?sort=total&limit=2');
     const totals = pages.flatMap((page) => page.items.map((o) => o.totalPrice));
-    expect(totals).toEqual([120, 90, 90, 90, 50, 50, 50]);
+    expect(totals).toEqual([3, 2, 2, 2, 1, 1, 1].map(totalOfTees));
     expect(new Set(idsOf(pages)).size).toBe(7);
   });
 });
@@ -235,6 +253,37 @@ describe('filters and search: GET /api/admin/lists/orders', () => {
     }
   });
 
+  it('a reference finds its order, typed in any case, with or without the dash, and combines with the filters', async () => {
+    const someOrder = orders.find((o) => o.userId === bilal.id);
+    if (!someOrder) throw new Error('no order');
+    const { reference } = someOrder;
+    expect(reference).toMatch(/^[A-Z]{2}-[A-Z0-9]{6}$/);
+    const other = someOrder.status === 'Paid' ? 'Pending' : 'Paid';
+    const cases: [search: string, filters: Filters, expected: Order[]][] = [
+      [reference, {}, [someOrder]],
+      [reference.toLowerCase(), {}, [someOrder]],
+      [reference.replace('-', ''), {}, [someOrder]],
+      [`#${reference}`, {}, [someOrder]],
+      [reference, { status: someOrder.status }, [someOrder]],
+      [reference, { status: other }, []],
+      ['ZZ-ZZZZZZ', {}, []],
+    ];
+    for (const [search, filters, expected] of cases) {
+      const query = new URLSearchParams({ ...filters, search }).toString();
+      const page = await get<Page<Order>>(`/api/admin/lists/orders?${query}`);
+      expect(page.status, query).toBe(200);
+      expect([page.body.total, page.body.items.map((o) => o.id)], query).toEqual([
+        expected.length,
+        expected.map((o) => o.id),
+      ]);
+      // The rows carry the reference the search found them by.
+      expect(
+        page.body.items.map((o) => o.reference),
+        query,
+      ).toEqual(expected.map((o) => o.reference));
+    }
+  });
+
   it('a phone matches in any Pakistani format, whichever way the order and the search wrote it', async () => {
     // a1 and a2 were shipped to 0300-1234567, a3 to +92 300 1234567; Ayesha's contact is 0300-1234567.
     const ofAyesha = orders.filter((o) => o.userId === ayesha.id).map((o) => o.id);
@@ -275,7 +324,9 @@ describe('filters and search: GET /api/admin/lists/orders', () => {
     // 00:30 on 6 May in Karachi; the name quoted and prefixed so it is text, never a formula.
     expect(badLine).toContain(',2024-05-06 00:30');
     expect(badLine).toContain(`,"'=HYPERLINK(""http://evil.example"",""Click"")",`);
-    expect(badLine.endsWith(',80.00,0.00,10.00,90.00,')).toBe(true);
+    const priced = priceOfTees(2);
+    const amounts = [priced.itemsPrice, priced.discount, priced.shippingPrice, priced.totalPrice];
+    expect(badLine.endsWith(`,${amounts.map((amount) => amount.toFixed(2)).join(',')},`)).toBe(true);
     expect(lines.slice(1).some((line) => /,=/.test(line.replaceAll(/"[^"]*"/g, '')))).toBe(false);
   });
 });
@@ -294,14 +345,17 @@ describe('the other admin lists', () => {
     expect((await t.request('PUT', approval, { token: admin.token })).status).toBe(200);
 
     const bySpent = await get<Page<AdminCustomer>>('/api/admin/lists/customers?sort=spent&direction=desc');
+    // Cancelled orders left out; the most spent first, whatever the pricing rule makes of the orders.
+    const expected: [string, number, number, string | null][] = [
+      ['Ayesha Khan', 1, totalOfTees(3), null],
+      ['Bilal Ahmed', 2, 2 * totalOfTees(1), 'Approved'],
+      ['Shop Admin', 0, 0, null],
+    ];
+    expected.sort((a, b) => b[2] - a[2]);
     expect(
       bySpent.body.items.map((c) => [c.name, c.orderCount, c.totalSpent, c.affiliate?.status ?? null]),
-    ).toEqual([
-      ['Ayesha Khan', 1, 120, null],
-      ['Bilal Ahmed', 2, 100, 'Approved'],
-      ['Shop Admin', 0, 0, null],
-    ]);
-    expect(bySpent.body.items[1]?.affiliate?.code).toMatch(/^[A-Z0-9]+$/);
+    ).toEqual(expected);
+    expect(bySpent.body.items.find((c) => c.id === bilal.id)?.affiliate?.code).toMatch(/^[A-Z0-9]+$/);
     expect(bySpent.body.total).toBe(3);
 
     const byOrders = await pageThrough<AdminCustomer>(

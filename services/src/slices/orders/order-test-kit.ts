@@ -1,4 +1,4 @@
-import type { Order, OrderInput, Product } from '@shop/contracts';
+import { DEFAULT_SHIPPING, type Order, type OrderInput, type Product } from '@shop/contracts';
 import { registerUser, type SignedInUser, type TestShop } from '../../test-support/test-shop';
 
 /** Helpers for the order and affiliate API tests: products, orders with correct totals, reviews. */
@@ -41,12 +41,13 @@ export interface Line {
 
 /**
  * A POST /api/orders body whose totals are what the shop will compute (the client's view when
- * nothing changed): 5% off with an affiliate code, shipping 10 unless the subtotal is over 100.
+ * nothing changed): 5% off with an affiliate code, shipping by the default rule (PKR 200 unless the
+ * subtotal is over PKR 1,500), as a test shop is configured.
  */
 export function orderBody(lines: Line[], extra: Partial<OrderInput> = {}): OrderInput {
   const itemsPrice = lines.reduce((sum, l) => sum + l.product.price * l.qty, 0);
   const discount = extra.affiliateCode ? Math.round(itemsPrice * 5) / 100 : 0;
-  const shippingPrice = itemsPrice > 100 ? 0 : 10;
+  const shippingPrice = itemsPrice > DEFAULT_SHIPPING.freeShippingOver ? 0 : DEFAULT_SHIPPING.shippingFee;
   return {
     orderItems: lines.map((l) => ({
       product: l.product.id,
@@ -98,6 +99,17 @@ export async function setStatus(
   if (response.status !== 200)
     throw new Error(`setStatus: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
+}
+
+/** Moves an order on to Delivered (through Dispatched), as the admin would. */
+export async function deliver(t: TestShop, admin: SignedInUser, orderId: string): Promise<Order> {
+  await setStatus(t, admin, orderId, 'Dispatched');
+  return setStatus(t, admin, orderId, 'Delivered');
+}
+
+/** Stock as the catalogue shows it now. */
+export async function stockOf(t: TestShop, product: Product): Promise<number> {
+  return (await t.request<Product>('GET', `/api/products/${product.id}`)).body.countInStock;
 }
 
 export async function postReview(t: TestShop, user: SignedInUser, product: Product): Promise<void> {

@@ -3,7 +3,9 @@ import type { EventData, OrderStatus, PaymentMethod } from '@shop/contracts';
 /** The order aggregate's events, as a tagged union. One stream per order: `order-{id}`. */
 export type OrderEvent =
   | { type: 'OrderPlaced'; data: EventData<'OrderPlaced'> }
-  | { type: 'StatusChanged'; data: EventData<'StatusChanged'> };
+  | { type: 'OrderAbandoned'; data: EventData<'OrderAbandoned'> }
+  | { type: 'StatusChanged'; data: EventData<'StatusChanged'> }
+  | { type: 'OrderNoteAdded'; data: EventData<'OrderNoteAdded'> };
 
 export type OrderLine = EventData<'OrderPlaced'>['lines'][number];
 
@@ -14,6 +16,9 @@ export interface PlacedOrder {
   userId: string;
   paymentMethod: PaymentMethod;
   lines: readonly OrderLine[];
+  /** Minor units: the items' subtotal and the affiliate discount taken off it. */
+  itemsPrice: number;
+  discount: number;
   isPaid: boolean;
   paidAt: string | null;
   isDelivered: boolean;
@@ -25,7 +30,15 @@ export interface AbsentOrder {
   status: 'Absent';
 }
 
-export type OrderState = AbsentOrder | PlacedOrder;
+/** The reservation sweep gave up on it before it was placed: it never will be. */
+export interface AbandonedOrder {
+  status: 'Abandoned';
+}
+
+export type OrderState = AbsentOrder | AbandonedOrder | PlacedOrder;
+
+export const isPlaced = (state: OrderState): state is PlacedOrder =>
+  state.status !== 'Absent' && state.status !== 'Abandoned';
 
 export const initialOrderState = (): OrderState => ({ status: 'Absent' });
 
@@ -39,14 +52,18 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         userId: e.userId,
         paymentMethod: e.paymentMethod,
         lines: e.lines,
+        itemsPrice: e.itemsPrice,
+        discount: e.discount,
         isPaid: false,
         paidAt: null,
         isDelivered: false,
         deliveredAt: null,
       };
     }
+    case 'OrderAbandoned':
+      return state.status === 'Absent' ? { status: 'Abandoned' } : state;
     case 'StatusChanged': {
-      if (state.status === 'Absent') return state;
+      if (!isPlaced(state)) return state;
       const e = event.data;
       return {
         ...state,
@@ -57,6 +74,8 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         deliveredAt: !state.isDelivered && e.delivered ? e.at : state.deliveredAt,
       };
     }
+    case 'OrderNoteAdded':
+      return state;
     default: {
       const unknown: never = event;
       return unknown;

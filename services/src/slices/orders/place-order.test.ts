@@ -39,8 +39,8 @@ describe('POST /api/orders', () => {
       isPaid: false,
       itemsPrice: 80,
       discountPrice: 0,
-      shippingPrice: 10,
-      totalPrice: 90,
+      shippingPrice: 200,
+      totalPrice: 280,
       paymentMethod: 'COD',
       shippingAddress: { city: 'Lahore', phone: '0300-1234567' },
       User: { name: shopper.name, email: shopper.email },
@@ -51,12 +51,13 @@ describe('POST /api/orders', () => {
     expect(await stockOf(tee)).toBe(3);
   });
 
-  it('gives free shipping over 100 and ignores the prices a client sends per line', async () => {
-    const body = orderBody([{ product: tee, qty: 3 }]);
+  it('gives free shipping over PKR 1,500 and ignores the prices a client sends per line', async () => {
+    const leggings = await createProduct(t, admin, { name: 'Leggings', price: 800, countInStock: 5 });
+    const body = orderBody([{ product: leggings, qty: 2 }]);
     body.orderItems[0]!.price = 0.01;
     const response = await post(body);
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ itemsPrice: 120, shippingPrice: 0, totalPrice: 120 });
+    expect(response.body).toMatchObject({ itemsPrice: 1_600, shippingPrice: 0, totalPrice: 1_600 });
   });
 
   it('refuses a tampered total with 409 PRICE_CHANGED and takes no stock', async () => {

@@ -1,9 +1,10 @@
-import { type OrderInput, streams } from '@shop/contracts';
+import { type OrderInput, type ShopInfo, streams } from '@shop/contracts';
 import { type CommandDeps, handleCommand } from '../../platform/commands/handle-command';
 import { badRequest, serviceUnavailable } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
+import { type AffiliateByCode, resolveAffiliateCode } from '../affiliates/code-check';
 import { releaseProductStock, reserveProductStock } from '../catalogue/stock';
-import { orderDecider } from './decide';
+import { orderDecider, PLACING_TOOK_TOO_LONG } from './decide';
 import {
   claimIdempotencyKey,
   type IdempotencyDeps,
@@ -12,6 +13,7 @@ import {
 } from './idempotency';
 import { unitsByProduct } from './order';
 import { type PricedProduct, priceAndCompare, priceLines } from './pricing';
+import { claimOrderReference } from './reference';
 
 /**
  * Shoppers racing for one product all append to its stream; each round at least one wins, so this
@@ -25,12 +27,15 @@ export interface PlaceOrderDeps extends CommandDeps, IdempotencyDeps {
   logger: Logger;
   /** The product as the catalogue read model has it now. */
   findProduct: (productId: string) => PricedProduct | undefined;
-  /** The approved affiliate owning a code (upper-case), if any. */
-  findAffiliateByCode: (code: string) => { userId: string } | undefined;
+  /** The shipping rule and the payment methods the shop takes. */
+  shopInfo: Pick<ShopInfo, 'freeShippingOver' | 'shippingFee' | 'paymentMethods'>;
+  findAffiliateByCode: AffiliateByCode;
+  /** Draws a candidate order reference; tests inject clashes. */
+  newOrderReference?: () => string;
   /**
-   * Past this, an attempt gives its stock back instead of placing the order, so it can never
-   * place an order whose reservations the sweep may already have released. Keep it well under
-   * the sweep's grace period.
+   * Past this, an attempt gives its stock back instead of placing the order: the sweep may soon
+   * give up on it (after which it could not be placed anyway, see OrderAbandoned). Keep it well
+   * under the sweep's grace period.
    */
   placeDeadlineMs?: number;
 }
@@ -42,8 +47,8 @@ export interface PlacedOrderResult {
 }
 
 /**
- * Places an order: prices every line from the catalogue, claims the idempotency key (if any),
- * reserves stock on each product stream in product-id order, then appends OrderPlaced. A refusal
+ * Places an order: prices every line from the catalogue, claims the idempotency key (if any) and a
+ * fresh reference, reserves stock on each product stream in product-id order, then appends OrderPlaced. A refusal
  * before the first write appends nothing; a later one gives back what was taken (reservations, the
  * key) and rethrows.
  */
@@ -55,9 +60,14 @@ export async function handlePlaceOrder(
 ): Promise<PlacedOrderResult> {
   const orderId = deps.newId();
   const check = () => {
-    const affiliate = resolveAffiliate(deps, userId, input.affiliateCode);
+    refuseUnofferedPayment(deps.shopInfo, input.paymentMethod);
+    const affiliate = resolveAffiliateCode(deps.findAffiliateByCode, userId, input.affiliateCode);
     const lines = priceLines(input.orderItems, deps.findProduct, deps.newId);
-    return { affiliate, lines, pricing: priceAndCompare(lines, affiliate !== undefined, input) };
+    return {
+      affiliate,
+      lines,
+      pricing: priceAndCompare(lines, affiliate !== undefined, input, deps.shopInfo),
+    };
   };
   // A refusal found by reading alone appends nothing. Only while another request holds the key is
   // the key claimed first: that one may have taken the last unit, and this retry must replay it.
@@ -73,6 +83,7 @@ export async function handlePlaceOrder(
   const context = { actor: userId, correlationId: orderId };
   try {
     const { affiliate, lines, pricing } = checked ?? check();
+    const reference = await claimOrderReference(deps, orderId, userId, deps.newOrderReference);
     for (const [productId, qty] of unitsByProduct(lines)) {
       await reserveProductStock(
         { ...deps, maxRetries: RESERVATION_RETRIES },
@@ -82,7 +93,7 @@ export async function handlePlaceOrder(
       reserved.push({ productId, qty });
     }
     if (deps.clock().getTime() - startedAt > (deps.placeDeadlineMs ?? 60_000)) {
-      throw serviceUnavailable('Placing your order took too long, so nothing was ordered. Please try again.');
+      throw serviceUnavailable(PLACING_TOOK_TOO_LONG);
     }
     await handleCommand(
       deps,
@@ -92,6 +103,7 @@ export async function handlePlaceOrder(
         type: 'PlaceOrder',
         data: {
           orderId,
+          reference,
           userId,
           lines,
           shippingAddress: input.shippingAddress,
@@ -99,6 +111,7 @@ export async function handlePlaceOrder(
           ...pricing,
           affiliateCode: affiliate ? affiliate.code : null,
           affiliateUserId: affiliate ? affiliate.userId : null,
+          ...(input.deliveryNote ? { deliveryNote: input.deliveryNote } : {}),
           at: deps.clock().toISOString(),
         },
       },
@@ -111,17 +124,10 @@ export async function handlePlaceOrder(
   }
 }
 
-function resolveAffiliate(
-  deps: PlaceOrderDeps,
-  userId: string,
-  rawCode: string | undefined,
-): { code: string; userId: string } | undefined {
-  const code = rawCode?.trim().toUpperCase();
-  if (!code) return undefined;
-  const owner = deps.findAffiliateByCode(code);
-  if (!owner) throw badRequest(`Affiliate code ${code} is not valid.`, 'affiliateCode');
-  if (owner.userId === userId) throw badRequest('You cannot use your own affiliate code.', 'affiliateCode');
-  return { code, userId: owner.userId };
+function refuseUnofferedPayment(shop: PlaceOrderDeps['shopInfo'], method: OrderInput['paymentMethod']): void {
+  if (shop.paymentMethods.some((offered) => offered.method === method)) return;
+  const others = shop.paymentMethods.map((offered) => offered.label).join(' or ');
+  throw badRequest(`This payment method is not available. Please pay by ${others}.`, 'paymentMethod');
 }
 
 /** Compensation after a refusal; whatever fails here is left to the sweep and logged. */

@@ -1,3 +1,4 @@
+import { DEFAULT_SHIPPING } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors';
 import { PRICE_CHANGED_MESSAGE, type PricedProduct, priceAndCompare, priceLines } from './pricing';
@@ -91,24 +92,24 @@ describe('comparing with the totals the client saw', () => {
   );
 
   it('accepts the same totals and answers them in minor units', () => {
-    expect(priceAndCompare(lines, false, anOrderInput())).toEqual({
+    expect(priceAndCompare(lines, false, anOrderInput(), DEFAULT_SHIPPING)).toEqual({
       itemsPrice: 8_000,
       discount: 0,
-      shippingPrice: 1_000,
-      totalPrice: 9_000,
+      shippingPrice: 20_000,
+      totalPrice: 28_000,
     });
   });
 
   it('takes 5% off the subtotal with an affiliate code, shipping decided on the undiscounted subtotal', () => {
-    expect(priceAndCompare(lines, true, anOrderInput({ totalPrice: 86 }))).toMatchObject({
+    expect(priceAndCompare(lines, true, anOrderInput({ totalPrice: 276 }), DEFAULT_SHIPPING)).toMatchObject({
       discount: 400,
-      totalPrice: 8_600,
+      totalPrice: 27_600,
     });
   });
 
   it('refuses a tampered total, subtotal or shipping with 409 PRICE_CHANGED', () => {
     for (const tampered of [{ totalPrice: 1 }, { itemsPrice: 70 }, { shippingPrice: 0, totalPrice: 80 }]) {
-      const error = refusal(() => priceAndCompare(lines, false, anOrderInput(tampered)));
+      const error = refusal(() => priceAndCompare(lines, false, anOrderInput(tampered), DEFAULT_SHIPPING));
       expect([error.status, error.code, error.message]).toEqual([
         409,
         'PRICE_CHANGED',

@@ -1,4 +1,11 @@
-import { type Minor, type OrderInput, type OrderPricing, priceOrder, toMinor } from '@shop/contracts';
+import {
+  type Minor,
+  type OrderInput,
+  type OrderPricing,
+  priceOrder,
+  type ShippingRule,
+  toMinor,
+} from '@shop/contracts';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { type OrderLine, unitsByProduct } from './order';
 
@@ -71,13 +78,14 @@ export function outOfStock(name: string, inStock: number): AppError {
   );
 }
 
-/** Prices the lines with the shop's rule and refuses when the client saw different totals. */
+/** Prices the lines with the shop's shipping rule and refuses when the client saw different totals. */
 export function priceAndCompare(
   lines: readonly OrderLine[],
   withAffiliateDiscount: boolean,
   client: Pick<OrderInput, 'itemsPrice' | 'shippingPrice' | 'totalPrice'>,
+  shipping: ShippingRule,
 ): OrderPricing {
-  const pricing = priceOrder(lines, withAffiliateDiscount);
+  const pricing = priceOrder(lines, withAffiliateDiscount, shipping);
   const same =
     toMinor(client.itemsPrice) === pricing.itemsPrice &&
     toMinor(client.shippingPrice) === pricing.shippingPrice &&

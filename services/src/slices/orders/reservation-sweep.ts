@@ -1,8 +1,11 @@
 import { streams } from '@shop/contracts';
 import { listSweepableReservations, type ReadModelsDb } from '@shop/projections';
-import { type CommandDeps, readStreamOrEmpty } from '../../platform/commands/handle-command';
+import { type CommandDeps, handleCommand } from '../../platform/commands/handle-command';
+import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
+import type { ReleaseReason } from '../catalogue/decide';
 import { releaseProductStock } from '../catalogue/stock';
+import { orderDecider } from './decide';
 
 export interface SweepDeps extends CommandDeps {
   readModels: ReadModelsDb;
@@ -11,17 +14,26 @@ export interface SweepDeps extends CommandDeps {
 }
 
 /**
- * How old a reservation must be before the sweep gives it back. Placing an order gives up after
- * a minute (see `placeDeadlineMs`), so an order can never appear after its stock was swept.
+ * How old a reservation must be before the sweep gives it back. Placing an order gives up after a
+ * minute (see `placeDeadlineMs`); one slower than that, on any instance, is stopped by OrderAbandoned.
  */
 export const RESERVATION_GRACE_MS = 2 * 60_000;
 
+/** Why the sweep gives a reservation back, by the state its order was in. */
+const RELEASE_REASONS = {
+  unplaced: 'orphaned',
+  cancelled: 'cancelled',
+  returned: 'returned',
+} as const satisfies Record<string, ReleaseReason>;
+
 /**
  * Gives back stock a crash left held: reservations whose order never appeared within the grace
- * period (a crash between reserving and placing), and those of cancelled orders whose release was
- * cut short. Each is re-checked against the log first, since the read model may lag. Releasing is
- * idempotent on the product stream, so two sweeps at once give back nothing twice.
- * Returns how many reservations it released.
+ * period (a crash between reserving and placing), and those of cancelled orders and received
+ * returns whose release was cut short. An unplaced order is first marked OrderAbandoned on its own
+ * stream, expecting it empty: then it can never be placed, even by an instance still completing it,
+ * and if that instance placed it first the sweep leaves its stock alone. Releasing is idempotent on
+ * the product stream, so the sweeps of several instances at once give back nothing twice. Returns how
+ * many reservations it released.
  */
 export async function sweepOrphanedReservations(
   deps: SweepDeps,
@@ -29,14 +41,12 @@ export async function sweepOrphanedReservations(
 ): Promise<number> {
   const before = new Date(deps.clock().getTime() - (options.graceMs ?? RESERVATION_GRACE_MS)).toISOString();
   let released = 0;
-  const orderExists = new Map<string, boolean>();
+  const abandoned = new Map<string, boolean>();
   for (const reservation of listSweepableReservations(deps.readModels, { before })) {
     const orderId = reservation.order_id;
     if (reservation.order_state === 'unplaced') {
-      if (!orderExists.has(orderId)) {
-        orderExists.set(orderId, (await readStreamOrEmpty(deps.store, streams.order(orderId))).length > 0);
-      }
-      if (orderExists.get(orderId)) continue;
+      if (!abandoned.has(orderId)) abandoned.set(orderId, await abandonUnplacedOrder(deps, orderId));
+      if (!abandoned.get(orderId)) continue;
     }
     await releaseProductStock(
       deps,
@@ -44,7 +54,7 @@ export async function sweepOrphanedReservations(
         productId: reservation.product_id,
         orderId,
         qty: reservation.qty,
-        reason: reservation.order_state === 'cancelled' ? 'cancelled' : 'orphaned',
+        reason: RELEASE_REASONS[reservation.order_state],
         at: deps.clock().toISOString(),
       },
       { actor: 'system', correlationId: orderId },
@@ -58,6 +68,23 @@ export async function sweepOrphanedReservations(
     });
   }
   return released;
+}
+
+/** True once the order can never be placed; false when it was placed after all. */
+async function abandonUnplacedOrder(deps: SweepDeps, orderId: string): Promise<boolean> {
+  try {
+    await handleCommand(
+      deps,
+      orderDecider,
+      streams.order(orderId),
+      { type: 'AbandonOrder', data: { orderId, at: deps.clock().toISOString() } },
+      { actor: 'system', correlationId: orderId },
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 409) return false;
+    throw error;
+  }
 }
 
 /** Runs the sweep every `intervalMs` (unref'd: it never keeps the process alive). Returns a stop. */

@@ -3,6 +3,8 @@ import {
   AdminOrdersQuery,
   fromMinor,
   OrderInput,
+  type OrderNote,
+  OrderNoteInput,
   StatusChangeInput,
   shopConfig,
 } from '@shop/contracts';
@@ -10,10 +12,10 @@ import {
   allOrdersInChunks,
   calendarDay,
   dailySales,
-  findAffiliateByCode,
   findCatalogueEntry,
   orderCounts,
   orderDetails,
+  orderIdOf,
   orderListChunks,
   orderListPage,
   ordersOfUser,
@@ -27,16 +29,19 @@ import { streamedCsv, streamedJsonArray } from '../../platform/http/streamed';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
 import { type AuthEnv, type Caller, requireAdmin, requireUser } from '../accounts/auth';
-import { handleChangeOrderStatus } from './change-status';
+import { affiliateByCodeIn } from '../affiliates/code-check';
+import { handleCancelOrder, handleChangeOrderStatus } from './change-status';
 import { orderNotFound } from './decide';
 import { IDEMPOTENCY_KEY_PATTERN } from './idempotency';
+import { handleAddOrderNote } from './order-notes';
 import { ORDER_CSV_HEADER, orderCsvFilename, orderCsvRow } from './orders-csv';
 import { handlePlaceOrder } from './place-order';
 
 /**
- * Orders: a signed-in shopper places and reads their own; an admin reads all (the whole list streamed,
- * or paged, filtered and searched, or as CSV), moves them along the state machine and reads the
- * dashboard metrics. Someone else's order answers 404, never 403, so guessing ids reveals nothing.
+ * Orders: a signed-in shopper places, reads and cancels their own; an admin reads all (the whole list
+ * streamed, or paged, filtered and searched, or as CSV), moves them along the state machine, leaves
+ * notes on them and reads the dashboard metrics. Someone else's order answers 404, never 403, so
+ * guessing ids reveals nothing.
  */
 export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
@@ -64,10 +69,7 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
       {
         ...deps,
         findProduct: (id) => findCatalogueEntry(deps.readModels, { id }),
-        findAffiliateByCode: (code) => {
-          const affiliate = findAffiliateByCode(deps.readModels, { code });
-          return affiliate && { userId: affiliate.user_id };
-        },
+        findAffiliateByCode: affiliateByCodeIn(deps.readModels),
       },
       caller.id,
       c.req.valid('json'),
@@ -103,15 +105,31 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
     return streamedCsv(orderCsvFilename(deps.clock()), ORDER_CSV_HEADER, rows);
   });
 
+  /** `:id` is the order's id or its reference. */
   app.get('/orders/:id', requireUser(deps), (c) => {
     const caller = c.var.caller;
-    const id = c.req.param('id');
+    const id = orderIdOf(deps.readModels, c.req.param('id'));
     return c.json(visibleTo(caller, orderDetails(deps.readModels, { id, history: caller.isAdmin })));
   });
 
-  app.get('/orders/:id/tracking', requireUser(deps), (c) =>
-    c.json(visibleTo(c.var.caller, orderTracking(deps.readModels, { id: c.req.param('id') }))),
-  );
+  app.get('/orders/:id/tracking', requireUser(deps), (c) => {
+    const id = orderIdOf(deps.readModels, c.req.param('id'));
+    return c.json(visibleTo(c.var.caller, orderTracking(deps.readModels, { id })));
+  });
+
+  app.post('/orders/:id/cancel', requireUser(deps), async (c) => {
+    const id = c.req.param('id');
+    await handleCancelOrder(deps, id, c.var.caller.id);
+    return c.json(visibleTo(c.var.caller, orderDetails(deps.readModels, { id })));
+  });
+
+  app.post('/admin/orders/:id/notes', requireAdmin(deps), validate('json', OrderNoteInput), async (c) => {
+    const id = c.req.param('id');
+    const noteId = await handleAddOrderNote(deps, id, c.req.valid('json').text, c.var.caller.id);
+    const note = orderDetails(deps.readModels, { id, history: true })?.notes?.find((n) => n.id === noteId);
+    if (!note) throw orderNotFound();
+    return c.json<OrderNote>(note, 201);
+  });
 
   app.put('/admin/orders/:id/status', requireAdmin(deps), validate('json', StatusChangeInput), async (c) => {
     const id = c.req.param('id');
@@ -127,12 +145,14 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
       const sales = dailySales(deps.readModels, { lastDay: today, days: shopConfig.salesChartDays });
       const metrics: AdminMetrics = {
         ...orderCounts(deps.readModels),
-        sales: sales.map(({ day, amount, orders }) => ({
+        sales: sales.map(({ day, amount, orders, refunds }) => ({
           date: day,
           salesUSD: fromMinor(amount),
           amount: fromMinor(amount),
           orders,
+          refunds: fromMinor(refunds),
         })),
+        configWarnings: [...deps.configWarnings],
       };
       return metrics;
     });

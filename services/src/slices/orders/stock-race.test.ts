@@ -1,5 +1,8 @@
-import { type ErrorBody, type Order, type Product, streams } from '@shop/contracts';
+import { type ErrorBody, type EventStore, type Order, type Product, streams } from '@shop/contracts';
+import { findCatalogueEntry } from '@shop/projections';
+import { anOrderPlaced } from '@shop/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { handleCommand } from '../../platform/commands/handle-command';
 import {
   openTestShop,
   registerUser,
@@ -10,8 +13,11 @@ import {
 import { productDecider } from '../catalogue/decide';
 import type { ProductEvent } from '../catalogue/product';
 import { reserveProductStock } from '../catalogue/stock';
+import { returnDecider } from '../returns/decide';
+import { askToReturn, returnUntil } from '../returns/returns-test-kit';
 import { ALREADY_BEING_PLACED } from './idempotency';
-import { createProduct, orderBody, registerUsers } from './order-test-kit';
+import { createProduct, deliver, orderBody, placeOrderOk, registerUsers } from './order-test-kit';
+import { handlePlaceOrder } from './place-order';
 import { RESERVATION_GRACE_MS, sweepOrphanedReservations } from './reservation-sweep';
 
 let t: TestShop;
@@ -157,6 +163,97 @@ describe('the reservation sweep', () => {
       type: 'StockReleased',
       data: { orderId: 'never-placed', reason: 'orphaned' },
     });
+  });
+
+  it('finishes a received return whose units a crash kept from coming back, once', async () => {
+    const shopper = await registerUser(t);
+    const order = await placeOrderOk(t, shopper, [{ product: tee, qty: 3 }]);
+    const delivered = await deliver(t, admin, order.id);
+    const asked = await askToReturn(t, shopper, delivered, [{ line: 0, qty: 2 }]);
+    await returnUntil(t, admin, asked.body.id, 'Approved');
+    // The return is marked Received, and the process dies before putting the units back.
+    await handleCommand(
+      t.deps,
+      returnDecider,
+      streams.orderReturn(asked.body.id),
+      {
+        type: 'ChangeReturnStatus',
+        data: { returnId: asked.body.id, to: 'Received', by: admin.id, at: t.clock.now().toISOString() },
+      },
+      { actor: admin.id },
+    );
+    expect(await streamStock(tee)).toBe(2);
+
+    t.clock.advance(RESERVATION_GRACE_MS + 1_000);
+    expect(await sweepOrphanedReservations(t.deps)).toBe(1);
+    expect([await streamStock(tee), await catalogueStock(tee)]).toEqual([4, 4]);
+    expect(await sweepOrphanedReservations(t.deps)).toBe(0);
+    expect((await t.deps.store.readStream(streams.product(tee.id))).at(-1)).toMatchObject({
+      type: 'StockReleased',
+      data: { orderId: order.id, qty: 2, reason: 'returned' },
+    });
+  });
+
+  it('never releases stock an instance is still completing an order with: that order can no longer be placed', async () => {
+    const shopper = await registerUser(t);
+    // The placing request stalls between reserving and appending OrderPlaced (a pause, a slow network).
+    let resume = () => {};
+    const stalled = new Promise<void>((resolve) => {
+      resume = resolve;
+    });
+    let reachedOrder = () => {};
+    const atOrder = new Promise<void>((resolve) => {
+      reachedOrder = resolve;
+    });
+    const slowStore: EventStore = {
+      ...t.deps.store,
+      readStream: (...args) => t.deps.store.readStream(...args),
+      append: async (stream, events, options) => {
+        if (events[0]?.type === 'OrderPlaced') {
+          reachedOrder();
+          await stalled;
+        }
+        return t.deps.store.append(stream, events, options);
+      },
+    };
+    const placing = handlePlaceOrder(
+      {
+        ...t.deps,
+        store: slowStore,
+        findProduct: (id) => findCatalogueEntry(t.deps.readModels, { id }),
+        findAffiliateByCode: () => undefined,
+      },
+      shopper.id,
+      orderBody([{ product: tee, qty: 2 }]),
+    );
+    await atOrder;
+    expect(await streamStock(tee)).toBe(3);
+
+    t.clock.advance(RESERVATION_GRACE_MS + 1_000);
+    expect(await sweepOrphanedReservations(t.deps)).toBe(1);
+    resume();
+    await expect(placing).rejects.toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(await streamStock(tee)).toBe(5);
+    expect(await myOrders(shopper)).toEqual([]);
+  });
+
+  it('leaves the stock of an order placed after the read model last looked', async () => {
+    await reserveProductStock(
+      t.deps,
+      { productId: tee.id, orderId: 'placed-late', qty: 2, at: t.clock.now().toISOString() },
+      { actor: 'slow-request' },
+    );
+    // The read model still shows the reservation unplaced: its runner has not seen OrderPlaced yet.
+    await t.deps.projections.stop();
+    const line = { ...anOrderPlaced().lines[0]!, productId: tee.id };
+    await t.deps.store.append(
+      streams.order('placed-late'),
+      [{ type: 'OrderPlaced', data: anOrderPlaced({ orderId: 'placed-late', lines: [line] }) }],
+      { expectedRevision: 'no_stream' },
+    );
+    t.clock.advance(RESERVATION_GRACE_MS + 1_000);
+    expect(await sweepOrphanedReservations(t.deps)).toBe(0);
+    expect(await streamStock(tee)).toBe(3);
   });
 
   it('leaves the stock of placed orders alone', async () => {

@@ -30,8 +30,8 @@ export function anOrderInput(overrides: Partial<OrderInput> = {}): OrderInput {
     },
     paymentMethod: 'COD',
     itemsPrice: 80,
-    shippingPrice: 10,
-    totalPrice: 90,
+    shippingPrice: 200,
+    totalPrice: 280,
     ...overrides,
   };
 }

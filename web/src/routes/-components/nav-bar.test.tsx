@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cartStore } from '../../lib/cart';
-import { signIn } from '../../lib/session';
+import { sessionStore, signIn } from '../../lib/session';
 import { aCartLine, aProduct, aSession } from '../../test/builders';
 import { catalogueHandler } from '../../test/catalogue';
 import { server } from '../../test/msw-server';
@@ -52,8 +53,15 @@ describe('navigation bar', () => {
     expect(nav.getByRole('link', { name: 'Track Order' })).toBeTruthy();
   });
 
-  it('hides the member links again after signing out', async () => {
-    signIn(aSession());
+  it('ends the session on the server and hides the member links again after signing out', async () => {
+    signIn({ ...aSession(), token: 'the-session' });
+    const loggedOut: (string | null)[] = [];
+    server.use(
+      http.post('/api/auth/logout', ({ request }) => {
+        loggedOut.push(request.headers.get('Authorization'));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
     renderApp('/');
     const nav = await mainNav();
 
@@ -61,6 +69,19 @@ describe('navigation bar', () => {
 
     expect(await nav.findByRole('link', { name: 'Sign in' })).toBeTruthy();
     expect(nav.queryByRole('link', { name: 'Track Order' })).toBeNull();
+    await waitFor(() => expect(loggedOut).toEqual(['Bearer the-session']));
+  });
+
+  it('signs out on this device even when the shop cannot be reached', async () => {
+    signIn(aSession());
+    server.use(http.post('/api/auth/logout', () => HttpResponse.error()));
+    renderApp('/');
+    const nav = await mainNav();
+
+    nav.getByRole('button', { name: 'Sign out' }).click();
+
+    expect(await nav.findByRole('link', { name: 'Sign in' })).toBeTruthy();
+    expect(sessionStore.get()).toBeNull();
   });
 
   it('badges the cart with the number of distinct lines', async () => {
@@ -71,7 +92,8 @@ describe('navigation bar', () => {
     renderApp('/');
     const nav = await mainNav();
 
-    expect(nav.getByRole('link', { name: 'Cart, 2 items' }).textContent).toBe('Cart2');
+    const cart = nav.getByRole('link', { name: 'Cart 2 items' });
+    expect(cart.querySelector('.badge')?.textContent).toBe('2');
   });
 
   it('opens and closes the mobile menu from an accessible button', async () => {

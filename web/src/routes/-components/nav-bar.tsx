@@ -1,7 +1,8 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { useCart } from '../../lib/cart';
-import { signOut, useSession } from '../../lib/session';
+import { endSession } from '../../lib/end-session';
+import { useSession } from '../../lib/session';
 import { brandName } from '../../ui/brand';
 
 interface NavItem {
@@ -82,19 +83,15 @@ export function NavBar() {
               </li>
             ))}
             <li>
-              <Link
-                to={'/cart'}
-                className="site-nav__link site-nav__cart"
-                aria-label={
-                  lineCount > 0 ? `Cart, ${lineCount} ${lineCount === 1 ? 'item' : 'items'}` : undefined
-                }
-                onClick={() => setMenuOpen(false)}
-              >
+              {/* The name is the visible text ("Cart 2") and the unit, so it contains what is on screen. */}
+              <Link to={'/cart'} className="site-nav__link site-nav__cart" onClick={() => setMenuOpen(false)}>
                 Cart
                 {lineCount > 0 && (
-                  <span className="badge" aria-hidden="true">
-                    {lineCount}
-                  </span>
+                  <>
+                    {' '}
+                    <span className="badge">{lineCount}</span>
+                    <span className="visually-hidden"> {lineCount === 1 ? 'item' : 'items'}</span>
+                  </>
                 )}
               </Link>
             </li>
@@ -105,7 +102,7 @@ export function NavBar() {
                 <Link to={'/profile'} className="site-nav__link" onClick={() => setMenuOpen(false)}>
                   Profile
                 </Link>
-                <button type="button" className="button button--ghost" onClick={signOut}>
+                <button type="button" className="button button--ghost" onClick={() => void endSession()}>
                   Sign out
                 </button>
               </>

@@ -1,23 +1,26 @@
-import { shopConfig } from '@shop/contracts';
 import { Link } from '@tanstack/react-router';
+import { useShopInfo } from '../../lib/shop-info';
 import { brandName } from '../../ui/brand';
 import { formatMoney } from '../../ui/money';
+import { ChatLink, telHref } from '../../ui/support-contacts';
 
 /** Site footer: promises (from the shop configuration, so copy and rules agree), links, support. */
 export function SiteFooter() {
-  const { support } = shopConfig;
+  const shop = useShopInfo();
+  const support = shop?.support;
   return (
     <footer className="site-footer">
       <div className="site-footer__inner container">
         <div className="site-footer__brand">
-          <p className="brand">
+          {/* Not a <p>: a bold, larger paragraph before another reads as a heading that is not one. */}
+          <div className="brand">
             <span className="brand__mark" aria-hidden="true" />
             {brandName}
-          </p>
+          </div>
           <p className="muted">Premium fitness apparel for training, running and recovery.</p>
           <ul className="site-footer__promises">
-            <li>Free shipping on orders over {formatMoney(shopConfig.freeShippingOver)}</li>
-            <li>7-day returns</li>
+            {shop && <li>Free shipping on orders over {formatMoney(shop.freeShippingOver)}</li>}
+            {shop && <li>{shop.returnsWindowDays}-day returns</li>}
           </ul>
         </div>
         <nav aria-label="Footer" className="site-footer__nav">
@@ -53,9 +56,10 @@ export function SiteFooter() {
         </nav>
         <address className="site-footer__support">
           <h2 className="site-footer__heading">Support</h2>
-          <a href={`tel:${support.phone.replaceAll(' ', '')}`}>{support.phone}</a>
-          <a href={`mailto:${support.email}`}>{support.email}</a>
-          <span>{support.liveChat}</span>
+          {support?.phone && <a href={telHref(support.phone)}>{support.phone}</a>}
+          {support?.email && <a href={`mailto:${support.email}`}>{support.email}</a>}
+          {support && <ChatLink support={support} />}
+          <Link to={'/contact'}>Contact page</Link>
         </address>
       </div>
       <p className="site-footer__legal container">

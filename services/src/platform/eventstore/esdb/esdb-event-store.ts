@@ -23,13 +23,13 @@ import {
   type SubscribeToAllOptions,
   WrongExpectedVersion,
 } from '@shop/contracts';
+import { matchesExpectedRevision } from '../port-conventions';
 import {
   backoffDelay,
   fromEsdbPosition,
   fromEsdbRecordedEvent,
   isSystemEvent,
   isTransientEsdbError,
-  matchesExpectedRevision,
   toEsdbExpectedRevision,
   toEsdbMetadata,
   toEsdbPosition,

@@ -2,6 +2,7 @@ import type { RecordedEvent as EsdbRecordedEvent } from '@eventstore/db-client';
 import { StreamNotFoundError, WrongExpectedVersionError } from '@eventstore/db-client';
 import { ANY, NO_STREAM, STREAM_EXISTS, StreamNotFound, WrongExpectedVersion } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
+import { matchesExpectedRevision } from '../port-conventions';
 import {
   backoffDelay,
   fromEsdbCurrentRevision,
@@ -9,7 +10,6 @@ import {
   fromEsdbRecordedEvent,
   isSystemEvent,
   isTransientEsdbError,
-  matchesExpectedRevision,
   toEsdbExpectedRevision,
   toEsdbMetadata,
   toEsdbPosition,

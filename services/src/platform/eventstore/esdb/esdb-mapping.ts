@@ -14,6 +14,7 @@ import {
   StreamNotFound,
   WrongExpectedVersion,
 } from '@shop/contracts';
+import { completeMetadata } from '../port-conventions';
 
 // The pure half of the EventStoreDB adapter: how our port's values map to the client's and back.
 // Kept apart from the I/O so it is unit-tested without a server.
@@ -104,10 +105,6 @@ export function toEsdbMetadata(metadata: Partial<EventMetadata> = {}): Record<st
   };
 }
 
-export function completeMetadata(metadata: Partial<EventMetadata> = {}): EventMetadata {
-  return { ...metadata, schemaVersion: metadata.schemaVersion ?? 1, actor: metadata.actor ?? 'system' };
-}
-
 /** Reads our metadata back, keeping only the port's keys. */
 export function fromEsdbMetadata(raw: unknown): EventMetadata {
   const source = parseJsonIfBytes(raw);
@@ -146,14 +143,4 @@ function parseJsonIfBytes(value: unknown): unknown {
   } catch {
     return value;
   }
-}
-
-/** The check an append of no events makes locally (the server is not asked to write nothing). */
-export function matchesExpectedRevision(expected: ExpectedRevision, current: number | undefined): boolean {
-  return (
-    expected === ANY ||
-    (expected === NO_STREAM && current === undefined) ||
-    (expected === STREAM_EXISTS && current !== undefined) ||
-    expected === current
-  );
 }

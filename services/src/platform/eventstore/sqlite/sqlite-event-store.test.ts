@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AppendResult, NO_STREAM, WrongExpectedVersion } from '@shop/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startAnotherProcess } from '../contract/another-process';
 import { type ContractContext, eventStoreContract } from '../contract/contract';
 import {
   anEvent,
@@ -12,7 +13,6 @@ import {
   revisionsOf,
   someEvents,
 } from '../contract/contract-helpers';
-import { startSqliteProcess } from './sqlite-another-process';
 import { openSqliteEventStore, type SqliteEventStore } from './sqlite-event-store';
 import type { Durability } from './sqlite-schema';
 
@@ -25,7 +25,11 @@ for (const durability of ['durable', 'relaxed'] as const) {
   eventStoreContract(
     `sqlite (${durability})`,
     async (ctx) => openSqliteEventStore({ ...fileIn(ctx, durability), pollIntervalMs: 20 }),
-    { reopen: true, startAnotherProcess: (ctx) => startSqliteProcess(fileIn(ctx, durability)) },
+    {
+      reopen: true,
+      startAnotherProcess: (ctx) =>
+        startAnotherProcess({ adapter: 'sqlite', options: fileIn(ctx, durability) }),
+    },
   );
 }
 

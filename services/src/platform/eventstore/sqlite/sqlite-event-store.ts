@@ -3,15 +3,12 @@ import {
   ANY,
   type AppendOptions,
   type AppendResult,
-  type EventMetadata,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
   NO_STREAM,
   type ReadAllOptions,
   type ReadStreamOptions,
-  STREAM_EXISTS,
-  StreamNotFound,
   type SubscribeToAllOptions,
   uuidv7,
   WrongExpectedVersion,
@@ -19,6 +16,7 @@ import {
 import Database from 'better-sqlite3';
 import { CatchUpSubscription } from '../catch-up-subscription';
 import { GroupCommitQueue, type Outcome } from '../group-commit';
+import { completeMetadata, matchesExpectedRevision, startOf, streamNotFound } from '../port-conventions';
 import { ReadAheadWorker } from './read-ahead-worker';
 import { sqliteCatchUpSource } from './sqlite-catch-up-source';
 import {
@@ -54,7 +52,6 @@ interface AppendRequest {
 
 const DEFAULT_MAX_BATCH_SIZE = 500;
 const NO_LIMIT = -1;
-const BEYOND_ANY_REVISION = Number.MAX_SAFE_INTEGER;
 
 /**
  * Opens the embedded event store on one SQLite file (WAL). Several stores, in one process or
@@ -202,36 +199,6 @@ function assertExpectedRevision(
   expected: ExpectedRevision,
   current: number | undefined,
 ): void {
-  const matches =
-    expected === ANY ||
-    (expected === NO_STREAM && current === undefined) ||
-    (expected === STREAM_EXISTS && current !== undefined) ||
-    expected === current;
-  if (!matches) throw new WrongExpectedVersion(stream, expected, current ?? NO_STREAM);
-}
-
-/**
- * Not finding a stream is an expected answer, not a fault: every new order reads its idempotency
- * claim and its own stream before either exists. So the error carries no stack trace, whose capture
- * was ~3% of the server's time per order placed.
- */
-function streamNotFound(stream: string): StreamNotFound {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return new StreamNotFound(stream);
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
-}
-
-function completeMetadata(metadata: Partial<EventMetadata> = {}): EventMetadata {
-  return { ...metadata, schemaVersion: metadata.schemaVersion ?? 1, actor: metadata.actor ?? 'system' };
-}
-
-/** 'start' and 'end' as bounds, inclusive: reading backwards from the start, or forwards from the end, finds nothing. */
-function startOf(from: number | 'start' | 'end', direction: 'forwards' | 'backwards'): number {
-  if (typeof from === 'number') return from;
-  if (from === 'end') return BEYOND_ANY_REVISION;
-  return direction === 'forwards' ? 0 : -1;
+  if (!matchesExpectedRevision(expected, current))
+    throw new WrongExpectedVersion(stream, expected, current ?? NO_STREAM);
 }

@@ -39,9 +39,8 @@ export const myAffiliateQuery = () =>
     queryFn: ({ signal }) => api.get<MyAffiliate>('/api/affiliate/me', { signal }),
   });
 
-/** Answer of `PUT /api/users/profile`: the user, a fresh token and a message. */
+/** Answer of `PUT /api/users/profile`: the user as changed and a message (no new token: the app signs out). */
 export interface ProfileUpdateAnswer extends User {
-  token: string;
   message?: string;
 }
 

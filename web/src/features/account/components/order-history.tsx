@@ -1,3 +1,4 @@
+import type { Order, OrderItem } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatShopDate } from '../../../ui/dates';
@@ -32,10 +33,12 @@ export function OrderHistory() {
     <ul className="order-list" aria-label="Your orders">
       {orders.data.map((order) => (
         <li key={order.id}>
+          <OrderThumbnails order={order} />
           <div>
             <Link to="/order/$id" params={{ id: order.id }}>
-              Order #{order.id}
+              Order {order.reference}
             </Link>
+            <p className="order-list__items">{itemsSummary(order)}</p>
             <p className="muted">
               {formatShopDate(order.createdAt)} ·{' '}
               {PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}
@@ -46,5 +49,29 @@ export function OrderHistory() {
         </li>
       ))}
     </ul>
+  );
+}
+
+const SHOWN_ITEMS = 2;
+const itemsOf = (order: Order): OrderItem[] => order.OrderItems ?? order.orderItems ?? [];
+
+/** "Training Tee, Core Hoodie and 2 more": the first items' names, so orders can be told apart. */
+function itemsSummary(order: Order): string {
+  const names = itemsOf(order).map((item) => item.name);
+  const shown = names.slice(0, SHOWN_ITEMS).join(', ');
+  const more = names.length - SHOWN_ITEMS;
+  return more > 0 ? `${shown} and ${more} more` : shown;
+}
+
+/** The first items' thumbnails; their names are in the text beside them, so the pictures are decorative. */
+function OrderThumbnails({ order }: { order: Order }) {
+  return (
+    <div className="order-list__thumbs" aria-hidden="true">
+      {itemsOf(order)
+        .slice(0, SHOWN_ITEMS)
+        .map((item) => (
+          <img key={item.id} src={item.Product?.thumbnail || item.image} alt="" width={48} height={48} />
+        ))}
+    </div>
   );
 }

@@ -1,15 +1,19 @@
-import { type Order, type OrderItem, shopConfig, toMinor } from '@shop/contracts';
+import { type Order, type OrderItem, toMinor } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { addLine, cartStore, NO_SIZE } from '../../../lib/cart';
+import { useShopInfo } from '../../../lib/shop-info';
 import { formatShopDate } from '../../../ui/dates';
 import { EmptyState } from '../../../ui/empty-state';
 import { ManualPaymentDetails } from '../../../ui/manual-payment-details';
 import { formatMoney } from '../../../ui/money';
 import { PAYMENT_METHOD_LABELS } from '../../../ui/payment-labels';
 import { PriceSummary } from '../../../ui/price-summary';
+import { SupportContacts, SupportReach } from '../../../ui/support-contacts';
 import { orderQuery } from '../api/account';
+import { CancelPanel, ReturnsPanel } from './after-sale';
+import { OrderStatusBadge } from './status-badge';
 import './account.css';
 import '../../../ui/field.css';
 
@@ -40,6 +44,7 @@ export function reorder(order: Order): void {
 export function OrderPage({ id }: { id: string }) {
   const navigate = useNavigate();
   const order = useQuery(orderQuery(id));
+  const shop = useShopInfo();
 
   if (order.isPending)
     return (
@@ -69,19 +74,21 @@ export function OrderPage({ id }: { id: string }) {
   const data = order.data;
   const items = itemsOf(data);
   const address = data.shippingAddress;
-  const { support } = shopConfig;
 
   return (
     <section className="account-page container" aria-labelledby="order-title">
       <div className="page-head">
         <div>
-          <h1 id="order-title">Order #{data.id}</h1>
+          <h1 id="order-title">Order {data.reference}</h1>
           <p className="muted">Placed on {formatShopDate(data.createdAt)}</p>
         </div>
-        <span className={`status-badge status-badge--${data.isDelivered ? 'delivered' : 'default'}`}>
-          {data.isDelivered ? `Delivered at ${formatShopDate(data.deliveredAt)}` : 'Processing'}
-        </span>
+        <p className="order-page__status">
+          <OrderStatusBadge status={data.status} />
+          {data.isDelivered && <span className="muted"> on {formatShopDate(data.deliveredAt)}</span>}
+        </p>
       </div>
+
+      <CancelPanel order={data} />
 
       <div className="panel-grid">
         <section className="panel" aria-labelledby="shipping-title">
@@ -113,7 +120,16 @@ export function OrderPage({ id }: { id: string }) {
             <ManualPaymentDetails accountsClassName="details">
               <p className="muted">
                 Send the total by JazzCash, EasyPaisa or bank transfer, then share a screenshot with your
-                order number at {support.email}. We mark the order paid once the payment is confirmed.
+                order reference {data.reference}
+                {shop && (shop.support.email || shop.support.phone) ? (
+                  <>
+                    {' '}
+                    at <SupportReach support={shop.support} />
+                  </>
+                ) : (
+                  ' with our support team'
+                )}
+                . We mark the order paid once the payment is confirmed.
               </p>
             </ManualPaymentDetails>
           )}
@@ -164,12 +180,12 @@ export function OrderPage({ id }: { id: string }) {
         )}
       </section>
 
+      <ReturnsPanel order={data} />
+
       <section className="panel" aria-labelledby="help-title">
         <h2 id="help-title">Need help with your order?</h2>
-        <p>
-          Call <a href={`tel:${support.phone.replaceAll(' ', '')}`}>{support.phone}</a> or write to{' '}
-          <a href={`mailto:${support.email}`}>{support.email}</a> with your order number.
-        </p>
+        <p>Quote your order reference {data.reference} when you contact us.</p>
+        <SupportContacts />
       </section>
     </section>
   );

@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
-import { type SessionUser, signOut } from '../../../lib/session';
+import { endSession } from '../../../lib/end-session';
+import type { SessionUser } from '../../../lib/session';
 import { Field } from '../../../ui/field';
 import { updateProfile } from '../api/account';
 
@@ -52,7 +53,7 @@ export function ProfileInfo({ user }: { user: SessionUser }) {
   useEffect(() => {
     if (!signingOut) return;
     const timer = setTimeout(() => {
-      signOut();
+      void endSession();
       void navigate({ to: '/login', search: { redirect: '/profile' } });
     }, SIGN_OUT_DELAY_MS);
     return () => clearTimeout(timer);

@@ -68,7 +68,7 @@ export function TrackingPage({ id }: { id: string }) {
   return (
     <section className="account-page container" aria-labelledby="tracking-title">
       <div className="page-head">
-        <h1 id="tracking-title">Order #{order.id}</h1>
+        <h1 id="tracking-title">Order {order.reference}</h1>
         <OrderStatusBadge status={order.status} withIcon />
       </div>
 
@@ -95,7 +95,7 @@ export function TrackingPage({ id }: { id: string }) {
         <ol className="timeline">
           {timeline.map((step) => (
             <li
-              key={step.key}
+              key={`${step.returnId ?? 'order'}-${step.key}`}
               data-state={step.state}
               aria-current={step.state === 'current' ? 'step' : undefined}
             >

@@ -26,6 +26,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
   const items = overrides.OrderItems ?? [anOrderItem()];
   return {
     id: '1001',
+    reference: 'AX-7K3M9Q',
     userId: 'u1',
     createdAt: '2025-03-04T10:00:00.000Z',
     updatedAt: '2025-03-04T10:00:00.000Z',
@@ -48,6 +49,10 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     shippingPrice: 0,
     totalPrice: 120,
     affiliateCode: null,
+    deliveryNote: null,
+    cancelledBy: null,
+    refundDue: null,
+    returnableUntil: null,
     User: { name: 'Ayesha Khan', email: 'ayesha@example.pk', contact: '' },
     ...overrides,
     OrderItems: items,

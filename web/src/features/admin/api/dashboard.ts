@@ -1,4 +1,4 @@
-import type { AdminMetrics } from '@shop/contracts';
+import type { AdminMetrics, MessagesStatus } from '@shop/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -6,6 +6,7 @@ export const adminKeys = {
   all: ['admin'] as const,
   metrics: () => [...adminKeys.all, 'metrics'] as const,
   customers: () => [...adminKeys.all, 'users'] as const,
+  messages: () => [...adminKeys.all, 'messages'] as const,
 };
 
 /** `GET /api/admin/metrics`: the order counters and the 30-day sales series. */
@@ -13,4 +14,12 @@ export const adminMetricsQuery = () =>
   queryOptions({
     queryKey: adminKeys.metrics(),
     queryFn: ({ signal }) => api.get<AdminMetrics>('/api/admin/metrics', { signal }),
+  });
+
+/** `GET /api/admin/messages`: the e-mails sent, waiting and failed, refreshed while the dashboard is open. */
+export const adminMessagesQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.messages(),
+    queryFn: ({ signal }) => api.get<MessagesStatus>('/api/admin/messages', { signal }),
+    refetchInterval: 30_000,
   });

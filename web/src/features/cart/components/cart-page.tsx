@@ -1,6 +1,9 @@
+import type { ShippingRule } from '@shop/contracts';
 import { Link } from '@tanstack/react-router';
-import { type CartLine, cartSubtotal, lineKey, NO_SIZE, useCart } from '../../../lib/cart';
+import { useState } from 'react';
+import { type CartLine, cartStore, cartSubtotal, lineKey, NO_SIZE, useCart } from '../../../lib/cart';
 import { priceCart } from '../../../lib/cart-pricing';
+import { useShopInfo } from '../../../lib/shop-info';
 import { EmptyState } from '../../../ui/empty-state';
 import { formatMoney } from '../../../ui/money';
 import { FreeShippingNote, PriceSummary } from '../../../ui/price-summary';
@@ -10,15 +13,39 @@ import './cart.css';
 const sizeText = (size: string) => (size === NO_SIZE ? '—' : size);
 const lineName = (line: CartLine) => (line.size === NO_SIZE ? line.name : `${line.name} (${line.size})`);
 
-/** The cart: lines with steppers and remove, Clear Cart, the summary and the way on to checkout. */
+/**
+ * The cart: lines with steppers and remove, Clear Cart (with Undo), the summary and the way on to
+ * checkout.
+ */
 export function CartPage() {
   const cart = useCart();
-  const pricing = priceCart(cart.lines);
+  const shop = useShopInfo();
+  // What Clear Cart took away, until the shopper undoes it or adds something new.
+  const [cleared, setCleared] = useState<readonly CartLine[] | null>(null);
+  const clearCart = () => {
+    setCleared(cart.lines);
+    cart.clear();
+  };
 
   if (cart.lines.length === 0) {
     return (
       <section className="cart-page container" aria-labelledby="cart-title">
         <h1 id="cart-title">Shopping Cart</h1>
+        {cleared && (
+          <p className="notice" role="status">
+            Your cart was cleared.{' '}
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => {
+                cartStore.set([...cleared]);
+                setCleared(null);
+              }}
+            >
+              Undo
+            </button>
+          </p>
+        )}
         <EmptyState title="Your Cart is Empty" text="Find something you love in our collection.">
           <Link to="/shopping" className="button button--primary">
             Browse Products
@@ -92,7 +119,7 @@ export function CartPage() {
             </tbody>
           </table>
           <div className="cart-page__actions">
-            <button type="button" className="button button--ghost" onClick={cart.clear}>
+            <button type="button" className="button button--ghost" onClick={clearCart}>
               Clear Cart
             </button>
             <Link to="/shopping" className="button button--ghost">
@@ -103,13 +130,29 @@ export function CartPage() {
 
         <aside className="order-box" aria-labelledby="cart-summary-title">
           <h2 id="cart-summary-title">Order Summary</h2>
-          <PriceSummary pricing={pricing} />
-          <FreeShippingNote itemsPrice={pricing.itemsPrice} />
+          {shop ? (
+            <CartTotals lines={cart.lines} shipping={shop} />
+          ) : (
+            <p className="muted" role="status">
+              Working out shipping…
+            </p>
+          )}
           <Link to="/checkout" className="button button--primary button--large button--block">
             Proceed to Checkout
           </Link>
         </aside>
       </div>
     </section>
+  );
+}
+
+/** The cart's summary and how far it is from free shipping, by the shop's configured rule. */
+function CartTotals({ lines, shipping }: { lines: readonly CartLine[]; shipping: ShippingRule }) {
+  const pricing = priceCart(lines, shipping);
+  return (
+    <>
+      <PriceSummary pricing={pricing} />
+      <FreeShippingNote itemsPrice={pricing.itemsPrice} shipping={shipping} />
+    </>
   );
 }

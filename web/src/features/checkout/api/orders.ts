@@ -1,4 +1,5 @@
-import type { Order, OrderInput, Product } from '@shop/contracts';
+import type { AffiliateCodeCheck, Order, OrderInput, Product } from '@shop/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /**
@@ -10,3 +11,18 @@ export const placeOrder = (input: OrderInput, idempotencyKey: string) =>
 
 /** The product as the catalogue has it now, to refresh the cart after a price or stock refusal. */
 export const fetchProduct = (id: string) => api.get<Product>(`/api/products/${encodeURIComponent(id)}`);
+
+/**
+ * `GET /api/affiliate/codes/{code}`: whether the signed-in shopper may use this code, asked before any
+ * discount is shown. An unknown code is a 400 with the server's message.
+ */
+export function useAffiliateCodeCheck(code: string) {
+  return useQuery({
+    queryKey: ['affiliate-code-check', code] as const,
+    queryFn: ({ signal }) =>
+      api.get<AffiliateCodeCheck>(`/api/affiliate/codes/${encodeURIComponent(code)}`, { signal }),
+    enabled: code !== '',
+    retry: false,
+    staleTime: 60_000,
+  });
+}

@@ -1,18 +1,26 @@
-import { fromMinor, type PaymentMethod, ShippingAddress, shopConfig } from '@shop/contracts';
+import {
+  DELIVERY_NOTE_MAX,
+  fromMinor,
+  manualPaymentAccounts,
+  type PaymentMethod,
+  ShippingAddress,
+  shopConfig,
+} from '@shop/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { cartStore, NO_SIZE, useCart } from '../../../lib/cart';
 import { priceCart } from '../../../lib/cart-pricing';
 import { orderKeys } from '../../../lib/query-keys';
 import { normaliseAffiliateCode, useRememberedReferral } from '../../../lib/referral';
 import { useSession } from '../../../lib/session';
+import { useShopInfo } from '../../../lib/shop-info';
 import { EmptyState } from '../../../ui/empty-state';
-import { Field, FormError } from '../../../ui/field';
+import { Field, FormError, TextAreaField } from '../../../ui/field';
 import { formatMoney } from '../../../ui/money';
 import { useZodForm } from '../../../ui/use-zod-form';
-import { fetchProduct, placeOrder } from '../api/orders';
+import { fetchProduct, placeOrder, useAffiliateCodeCheck } from '../api/orders';
 import { checkoutAttemptKey, endCheckoutAttempt } from '../idempotency-key';
 import { refreshCartLines } from '../refresh-cart';
 import { CheckoutSummary } from './checkout-summary';
@@ -41,11 +49,23 @@ export function CheckoutPage() {
   const rememberedCode = useRememberedReferral();
   const [affiliateCode, setAffiliateCode] = useState(rememberedCode);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('COD');
+  const [deliveryNote, setDeliveryNote] = useState('');
+
+  const shop = useShopInfo();
 
   const code = normaliseAffiliateCode(affiliateCode);
-  const pricing = priceCart(cart.lines, code !== '');
+  const codeCheck = useAffiliateCodeCheck(code);
+  // A discount shows only once the server has accepted this very code.
+  const validCode = code !== '' && codeCheck.data?.code === code ? code : '';
+  const pricing = shop ? priceCart(cart.lines, shop, validCode !== '') : undefined;
 
-  const { formRef, errors, mutation, field, onSubmit } = useZodForm({
+  const {
+    formRef,
+    errors,
+    mutation,
+    field,
+    onSubmit: submitAddress,
+  } = useZodForm({
     schema: ShippingAddress,
     initialValues: {
       fullName: session?.user.name ?? '',
@@ -55,8 +75,9 @@ export function CheckoutPage() {
       country: DEFAULT_COUNTRY,
       phone: session?.user.contact ?? '',
     },
-    mutationFn: (shippingAddress: ShippingAddress) =>
-      placeOrder(
+    mutationFn: (shippingAddress: ShippingAddress) => {
+      if (!pricing) throw new Error('The shop details have not loaded yet. Please try again.');
+      return placeOrder(
         {
           orderItems: cart.lines.map((line) => ({
             product: line.product,
@@ -69,10 +90,12 @@ export function CheckoutPage() {
           itemsPrice: fromMinor(pricing.itemsPrice),
           shippingPrice: fromMinor(pricing.shippingPrice),
           totalPrice: fromMinor(pricing.totalPrice),
-          ...(code ? { affiliateCode: code } : {}),
+          ...(validCode ? { affiliateCode: validCode } : {}),
+          ...(deliveryNote.trim() ? { deliveryNote: deliveryNote.trim() } : {}),
         },
         checkoutAttemptKey(),
-      ),
+      );
+    },
     onSuccess: (order) => {
       endCheckoutAttempt();
       cart.clear();
@@ -99,11 +122,33 @@ export function CheckoutPage() {
     );
   }
 
+  // A code the server has not accepted (yet) is not sent: the shopper fixes or clears it first.
+  const codeProblem =
+    code === '' || validCode
+      ? undefined
+      : codeCheck.isError
+        ? errorMessage(codeCheck.error, 'This affiliate code cannot be used.')
+        : undefined;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (code !== '' && !validCode) {
+      event.preventDefault();
+      formRef.current?.querySelector<HTMLInputElement>('input[name="affiliateCode"]')?.focus();
+      return;
+    }
+    submitAddress(event);
+  };
+
+  const total = pricing ? formatMoney(fromMinor(pricing.totalPrice)) : '';
+  const raastId = shop ? manualPaymentAccounts(shop)?.raastId : null;
   const submitText = mutation.isPending
     ? 'Placing your order...'
     : paymentMethod === 'COD'
-      ? `Pay ${formatMoney(fromMinor(pricing.totalPrice))} on Delivery`
-      : 'Pay with Raast';
+      ? `Pay ${total} on Delivery`
+      : raastId
+        ? 'Pay with Raast'
+        : 'Place order and pay by transfer';
+  // A refusal that names fields shows under those fields only, never a second time above the button.
+  const formError = mutation.isError && Object.keys(errors).length === 0;
 
   return (
     <section className="checkout container" aria-labelledby="checkout-title">
@@ -126,6 +171,17 @@ export function CheckoutPage() {
               placeholder="0300-1234567"
               {...field('phone')}
             />
+            <TextAreaField
+              label="Delivery note (optional)"
+              name="deliveryNote"
+              rows={2}
+              maxLength={DELIVERY_NOTE_MAX}
+              placeholder="e.g. call before coming, gate 2"
+              hint={`For the courier, at most ${DELIVERY_NOTE_MAX} characters.`}
+              value={deliveryNote}
+              error={errors.deliveryNote}
+              onChange={(event) => setDeliveryNote(event.currentTarget.value)}
+            />
           </fieldset>
 
           <fieldset className="checkout-section">
@@ -137,23 +193,29 @@ export function CheckoutPage() {
               autoCapitalize="characters"
               hint={`A valid code takes ${Math.round(shopConfig.affiliateDiscountRate * 100)}% off your items subtotal.`}
               value={affiliateCode}
-              error={errors.affiliateCode}
+              error={errors.affiliateCode ?? codeProblem}
               onChange={(event) => setAffiliateCode(event.currentTarget.value)}
             />
           </fieldset>
 
-          <PaymentMethods value={paymentMethod} onChange={setPaymentMethod} />
+          {shop && <PaymentMethods shop={shop} value={paymentMethod} onChange={setPaymentMethod} />}
 
-          <FormError message={mutation.isError ? errorMessage(mutation.error, ORDER_FAILED) : null} />
+          <FormError message={formError ? errorMessage(mutation.error, ORDER_FAILED) : null} />
           <button
             type="submit"
             className="button button--primary button--large button--block"
-            disabled={mutation.isPending}
+            disabled={mutation.isPending || !pricing}
           >
             {submitText}
           </button>
         </form>
-        <CheckoutSummary lines={cart.lines} pricing={pricing} />
+        {pricing ? (
+          <CheckoutSummary lines={cart.lines} pricing={pricing} />
+        ) : (
+          <p className="muted" role="status">
+            Working out shipping…
+          </p>
+        )}
       </div>
     </section>
   );

@@ -1,5 +1,7 @@
-import { shopConfig } from '@shop/contracts';
+import type { ShopInfo } from '@shop/contracts';
 import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { useShopInfo } from '../../../lib/shop-info';
 import { Carousel, type CarouselSlide } from '../../../ui/carousel';
 import { formatMoney } from '../../../ui/money';
 
@@ -14,38 +16,49 @@ interface Promo {
   tone: 'ember' | 'ocean' | 'forest' | 'dusk';
 }
 
-const PROMOS: readonly Promo[] = [
-  {
-    id: 'performance',
-    eyebrow: 'Performance',
-    title: 'Engineered to move',
-    text: 'Four-way stretch fabrics that breathe through every set.',
-    tone: 'ember',
-  },
-  {
-    id: 'shipping',
-    eyebrow: 'Delivery',
-    title: 'Free shipping',
-    text: `On every order over ${formatMoney(shopConfig.freeShippingOver)}. Easy 7-day returns.`,
-    tone: 'ocean',
-  },
-  {
-    id: 'outdoor',
-    eyebrow: 'Outdoor',
-    title: 'Own the early miles',
-    text: 'Light layers for cold starts and long runs.',
-    tone: 'forest',
-  },
-  {
-    id: 'community',
-    eyebrow: 'Community',
-    title: 'Join 5,000+ athletes',
-    text: 'Satisfied customers every month. Find the fit that keeps you going.',
-    tone: 'dusk',
-  },
-];
+/**
+ * Spec section 9's four slides. What they promise comes from the shop's configuration: the shipping
+ * threshold, and a customer count only when one is configured (no claim otherwise).
+ */
+function promosFor(shop: ShopInfo | undefined): Promo[] {
+  const customers = shop?.claims.customerCount;
+  return [
+    {
+      id: 'performance',
+      eyebrow: 'Performance',
+      title: 'Engineered to move',
+      text: 'Four-way stretch fabrics that breathe through every set.',
+      tone: 'ember',
+    },
+    {
+      id: 'shipping',
+      eyebrow: 'Delivery',
+      title: shop ? 'Free shipping' : 'Delivery across Pakistan',
+      text: shop
+        ? `On every order over ${formatMoney(shop.freeShippingOver)}. Easy ${shop.returnsWindowDays}-day returns.`
+        : 'Cash on delivery or transfer, to your door.',
+      tone: 'ocean',
+    },
+    {
+      id: 'outdoor',
+      eyebrow: 'Outdoor',
+      title: 'Own the early miles',
+      text: 'Light layers for cold starts and long runs.',
+      tone: 'forest',
+    },
+    {
+      id: 'community',
+      eyebrow: 'Community',
+      title: customers ? `Join ${customers} athletes` : 'Made for the daily grind',
+      text: customers
+        ? 'Satisfied customers every month. Find the fit that keeps you going.'
+        : 'Find the fit that keeps you going.',
+      tone: 'dusk',
+    },
+  ];
+}
 
-const slides: CarouselSlide[] = PROMOS.map((promo) => ({
+const toSlide = (promo: Promo): CarouselSlide => ({
   id: promo.id,
   label: promo.title,
   content: (
@@ -58,10 +71,12 @@ const slides: CarouselSlide[] = PROMOS.map((promo) => ({
       </Link>
     </div>
   ),
-}));
+});
 
 /** The home page's image slider, drawn with gradients so it needs no external images. */
 export function PromoSlider() {
+  const shop = useShopInfo();
+  const slides = useMemo(() => promosFor(shop).map(toSlide), [shop]);
   return (
     <div className="container section">
       <Carousel label="Highlights" slides={slides} intervalMs={SLIDE_INTERVAL_MS} />

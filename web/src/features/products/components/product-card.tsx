@@ -1,8 +1,7 @@
-import { shopConfig } from '@shop/contracts';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { formatMoney } from '../../../ui/money';
-import { displayRating, Stars } from '../../../ui/stars';
+import { formatMoney, markdownPercent } from '../../../ui/money';
+import { ProductRating } from '../../../ui/stars';
 import type { Product } from '../api/products';
 import './product-card.css';
 
@@ -37,7 +36,7 @@ export function ProductCard({
 }) {
   const nameId = useId();
   const src = product.thumbnail || product.image;
-  const onSale = product.price < shopConfig.saleBadgeUnder;
+  const percentOff = markdownPercent(product.price, product.originalPrice);
   return (
     <article className={`product-card product-card--${layout}`} aria-labelledby={nameId}>
       <div className="product-card__media">
@@ -53,14 +52,20 @@ export function ProductCard({
         ) : (
           <div className="product-card__placeholder" role="img" aria-label={product.name} />
         )}
-        {onSale && <span className="product-card__sale">Sale</span>}
+        {percentOff !== null && (
+          <span className="product-card__sale">
+            Sale <span aria-hidden="true">−</span>
+            <span className="visually-hidden">, </span>
+            {percentOff}%<span className="visually-hidden"> off</span>
+          </span>
+        )}
       </div>
       <div className="product-card__body">
         {product.category && <p className="product-card__category">{product.category}</p>}
         <h3 className="product-card__name" id={nameId}>
           {product.name}
         </h3>
-        <Stars value={displayRating(product)} />
+        <ProductRating product={product} />
         {layout === 'list' && <p className="product-card__description">{product.description}</p>}
         <p className="product-card__price">
           {formatMoney(product.price)}

@@ -1,3 +1,4 @@
+import type { MessagesStatus } from '@shop/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,8 +14,25 @@ const products = [
   aProduct({ id: 'p2', name: 'Trail Shorts', price: 2999.5, countInStock: 25 }),
 ];
 
+const noMessages: MessagesStatus = {
+  channels: [
+    {
+      channel: 'email',
+      delivery: 'smtp',
+      sent: 0,
+      waiting: 0,
+      failed: 0,
+      oldestWaitingSince: null,
+      lastFailure: null,
+    },
+  ],
+};
+
 describe('admin dashboard', () => {
-  beforeEach(signInAsAdmin);
+  beforeEach(() => {
+    signInAsAdmin();
+    server.use(http.get('/api/admin/messages', () => HttpResponse.json(noMessages)));
+  });
 
   it('shows the counters, the chart with its data table, the shortcuts and the product table', async () => {
     server.use(
@@ -25,15 +43,23 @@ describe('admin dashboard', () => {
 
     expect(await screen.findByText('Loading dashboard…')).toBeTruthy();
     const counters = within(await screen.findByRole('region', { name: 'Orders' }));
+    // Each order once, under its status: 3 + 2 + 1 + 0 + 1 + 4 + 1 = 12.
     for (const [label, value] of [
       ['Total Orders', '12'],
       ['Pending', '3'],
-      ['Paid', '4'],
+      ['Paid', '2'],
+      ['Processing', '1'],
+      ['Shipped', '0'],
+      ['Dispatched', '1'],
       ['Delivered', '4'],
       ['Cancelled', '1'],
+      ['To ship', '3'],
+      ['Awaiting payment', '2'],
     ] as const) {
       expect(counters.getByText(label).nextElementSibling?.textContent).toBe(value);
     }
+
+    expect(screen.queryByRole('heading', { name: 'Shop details to fix' })).toBeNull();
 
     const chart = within(screen.getByRole('figure', { name: /Sales \(Last 30 Days\)/ }));
     const day = within(chart.getByRole('row', { name: /04-Mar-2025/ }));
@@ -57,6 +83,60 @@ describe('admin dashboard', () => {
       '/admin/edit/p1',
     );
     expect(within(screen.getByRole('row', { name: /Trail Shorts/ })).getByText(/in stock/)).toBeTruthy();
+  });
+
+  it('shows the e-mails sent, waiting and failed, how they are sent, and the last failure', async () => {
+    server.use(
+      http.get('/api/admin/metrics', () => HttpResponse.json(someMetrics())),
+      http.get('/api/products', () => HttpResponse.json(products)),
+      http.get('/api/admin/messages', () =>
+        HttpResponse.json({
+          channels: [
+            {
+              channel: 'email',
+              delivery: 'folder',
+              sent: 1234,
+              waiting: 2,
+              failed: 1,
+              oldestWaitingSince: '2025-03-04T10:05:00.000Z',
+              lastFailure: {
+                reason: '550 No such user here',
+                at: '2025-03-04T09:00:00.000Z',
+                kind: 'order-confirmation',
+              },
+            },
+          ],
+        } satisfies MessagesStatus),
+      ),
+    );
+    renderApp('/admin');
+
+    const mail = within(await screen.findByRole('region', { name: 'E-mail' }));
+    expect(await mail.findByText(/Written as \.eml files to the outbox folder/)).toBeTruthy();
+    for (const [label, value] of [
+      ['Sent', '1,234'],
+      ['Waiting', '2'],
+      ['Failed', '1'],
+    ] as const) {
+      expect(mail.getByText(label).nextElementSibling?.textContent).toBe(value);
+    }
+    expect(mail.getByText(/The oldest waiting e-mail was due 04-Mar-2025, 3:05 pm/)).toBeTruthy();
+    expect(
+      mail.getByText('Last failure (order-confirmation, 04-Mar-2025, 2:00 pm): 550 No such user here'),
+    ).toBeTruthy();
+  });
+
+  it('names the shop details that still hold placeholders', async () => {
+    server.use(
+      http.get('/api/admin/metrics', () =>
+        HttpResponse.json(someMetrics({ configWarnings: ['JAZZCASH_NUMBER looks like a placeholder'] })),
+      ),
+      http.get('/api/products', () => HttpResponse.json(products)),
+    );
+    renderApp('/admin');
+
+    const warnings = await screen.findByRole('region', { name: 'Shop details to fix' });
+    expect(within(warnings).getByText('JAZZCASH_NUMBER looks like a placeholder')).toBeTruthy();
   });
 
   it('shows the failure with Retry instead of loading forever, and loads on Retry', async () => {

@@ -5,13 +5,15 @@ import { adminProductsQuery } from '../../api/products';
 import { AdminPage } from '../ui/admin-page';
 import { errorMessage } from '../ui/format';
 import { ErrorPanel, LoadingState } from '../ui/states';
-import { OrderCounters } from './counters';
+import { ConfigWarnings, OrderCounters } from './counters';
+import { MessagesPanel } from './messages-panel';
 import { ProductTable } from './product-table';
 import { SalesChart } from './sales-chart';
 import './dashboard.css';
 
 /**
- * `/admin`: counters, the 30-day sales chart, shortcuts to every admin screen and the product table.
+ * `/admin`: counters, the e-mail panel, the 30-day sales chart, shortcuts to every admin screen and the
+ * product table.
  * It waits for both calls; if either fails it says so and offers Retry instead of loading forever.
  */
 export function Dashboard() {
@@ -39,6 +41,9 @@ export function Dashboard() {
         <Link to="/admin/orders" className="button button--ghost">
           Manage Orders
         </Link>
+        <Link to="/admin/returns" className="button button--ghost">
+          Returns
+        </Link>
         <Link to="/admin/reviews" className="button button--ghost">
           View Reviews
         </Link>
@@ -57,11 +62,16 @@ export function Dashboard() {
         <LoadingState label="Loading dashboard…" />
       ) : (
         <>
+          <ConfigWarnings warnings={metrics.data.configWarnings} />
           <section aria-labelledby="admin-orders-title" className="admin-section">
             <h2 id="admin-orders-title" className="visually-hidden">
               Orders
             </h2>
             <OrderCounters metrics={metrics.data} />
+          </section>
+          <section aria-labelledby="admin-mail-title" className="admin-section">
+            <h2 id="admin-mail-title">E-mail</h2>
+            <MessagesPanel />
           </section>
           <section className="admin-section admin-card">
             <SalesChart sales={metrics.data.sales} />

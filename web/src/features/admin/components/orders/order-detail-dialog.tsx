@@ -8,6 +8,7 @@ import { adminOrderQuery } from '../../api/orders';
 import { errorMessage, formatDateTime } from '../ui/format';
 import { Modal } from '../ui/modal';
 import { TableScroll } from '../ui/table-scroll';
+import { OrderNotes, OrderReturns } from './order-after-sale';
 import { customerContact, customerName, itemsOf, shippingLine } from './order-fields';
 import { StatusBadge } from './status-badge';
 import { StatusControl } from './status-control';
@@ -25,7 +26,7 @@ export function OrderDetailDialog({ order: listed, onClose }: OrderDetailDialogP
   const order = detail.data ?? listed;
 
   return (
-    <Modal title={`Order #${listed.id}`} onClose={onClose} size="large">
+    <Modal title={`Order ${listed.reference}`} onClose={onClose} size="large">
       {notFound ? (
         <p className="admin-empty" role="alert">
           Order not found
@@ -49,6 +50,15 @@ export function OrderDetailDialog({ order: listed, onClose }: OrderDetailDialogP
             <Fact label="Is Paid">{order.isPaid ? 'Yes' : 'No'}</Fact>
             {order.isPaid && <Fact label="Paid At">{formatDateTime(order.paidAt)}</Fact>}
             <Fact label="Created At">{formatDateTime(order.createdAt)}</Fact>
+            <Fact label="Delivery Note">{order.deliveryNote ?? '—'}</Fact>
+            {order.status === 'Cancelled' && (
+              <Fact label="Cancelled By">
+                {order.cancelledBy === 'customer' ? 'The customer' : 'The shop'}
+              </Fact>
+            )}
+            {order.refundDue !== null && order.refundDue !== undefined && (
+              <Fact label="Refund Owed">{formatMoney(order.refundDue)}</Fact>
+            )}
           </dl>
 
           <section className="admin-subsection" aria-labelledby={`order-${order.id}-status`}>
@@ -82,6 +92,16 @@ export function OrderDetailDialog({ order: listed, onClose }: OrderDetailDialogP
                 </tbody>
               </table>
             </TableScroll>
+          </section>
+
+          <section className="admin-subsection" aria-labelledby={`order-${order.id}-notes`}>
+            <h3 id={`order-${order.id}-notes`}>Notes</h3>
+            <OrderNotes order={order} />
+          </section>
+
+          <section className="admin-subsection" aria-labelledby={`order-${order.id}-returns`}>
+            <h3 id={`order-${order.id}-returns`}>Returns</h3>
+            <OrderReturns order={order} />
           </section>
 
           <section className="admin-subsection" aria-labelledby={`order-${order.id}-history`}>

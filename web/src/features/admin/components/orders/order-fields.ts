@@ -1,4 +1,10 @@
-import { ADMIN_STATUS_CHOICES, type Order, type OrderItem, type OrderStatus } from '@shop/contracts';
+import {
+  ADMIN_STATUS_CHOICES,
+  ALLOWED_TRANSITIONS,
+  type Order,
+  type OrderItem,
+  type OrderStatus,
+} from '@shop/contracts';
 
 /** Who placed the order: the account's name, else the name on the shipping address. */
 export function customerName(order: Order): string {
@@ -22,7 +28,10 @@ export function itemsOf(order: Order): OrderItem[] {
   return order.OrderItems?.length ? order.OrderItems : (order.orderItems ?? []);
 }
 
-/** What the admin dropdown offers: the spec's choices, plus the current status if it is not one. */
+/**
+ * What the admin dropdown offers: the current status, then only the spec's choices the state machine
+ * allows from it (no Delivered for a Pending order; nothing more once Delivered or Cancelled).
+ */
 export function statusChoices(current: OrderStatus): readonly OrderStatus[] {
-  return ADMIN_STATUS_CHOICES.includes(current) ? ADMIN_STATUS_CHOICES : [current, ...ADMIN_STATUS_CHOICES];
+  return [current, ...ADMIN_STATUS_CHOICES.filter((status) => ALLOWED_TRANSITIONS[current].includes(status))];
 }

@@ -30,7 +30,7 @@ const withHistory = (order: Order): Order => ({
 
 /** The table row of an order, found by its open button. */
 function rowOf(id: string): HTMLElement {
-  const row = screen.getByRole('button', { name: `Open order ${id}` }).closest('tr');
+  const row = screen.getByRole('button', { name: `Open order R-${id}` }).closest('tr');
   if (!row) throw new Error(`No row for order ${id}`);
   return row;
 }
@@ -68,6 +68,8 @@ describe('admin orders page', () => {
       'Actions',
     ]);
     const row = within(rowOf('o1'));
+    // The row names the order by its reference, as the shopper reads it.
+    expect(row.getByRole('button', { name: 'Open order R-o1' }).textContent).toBe('R-o1');
     expect(row.getByText('12 Canal Road, Lahore 54000, Pakistan')).toBeTruthy();
     expect(row.getByText('PKR 9,000.00')).toBeTruthy();
     expect(row.getByText('0300-1234567')).toBeTruthy();
@@ -81,40 +83,53 @@ describe('admin orders page', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
-  it('offers the admin choices plus a current status that is not among them', async () => {
+  it('offers only the moves the state machine allows from the current status', async () => {
     server.use(
       http.get('/api/admin/lists/orders', () =>
-        HttpResponse.json(aPage([anOrder({ id: 'o3', status: 'Processing' })])),
+        HttpResponse.json(
+          aPage([
+            anOrder({ id: 'o3', status: 'Processing' }),
+            anOrder({ id: 'o4', status: 'Pending' }),
+            anOrder({ id: 'o5', status: 'Cancelled' }),
+          ]),
+        ),
       ),
     );
     renderApp('/admin/orders');
 
-    const select = await screen.findByRole('combobox', { name: 'Status of order o3' });
-    expect(
-      within(select)
+    const options = async (id: string) =>
+      within(await screen.findByRole('combobox', { name: `Status of order ${id}` }))
         .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Processing', 'Pending', 'Paid', 'Dispatched', 'Delivered', 'Cancelled']);
+        .map((option) => option.textContent);
+    expect(await options('o3')).toEqual(['Processing', 'Dispatched', 'Cancelled']);
+    // No Delivered for a Pending order: the server would refuse it.
+    expect(await options('o4')).toEqual(['Pending', 'Paid', 'Dispatched', 'Cancelled']);
+    expect(await options('o5')).toEqual(['Cancelled']);
+    expect(
+      (screen.getByRole('button', { name: 'Update status of order o5' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
   });
 
   it("shows 'Status update failed: {message}' when the server refuses a change", async () => {
     server.use(
-      http.put('/api/admin/orders/o2/status', () =>
-        errorResponse(409, 'A Delivered order cannot become Pending'),
+      http.put('/api/admin/orders/o1/status', () =>
+        errorResponse(409, 'Someone else changed this order meanwhile. Please try again.'),
       ),
     );
     renderApp('/admin/orders');
 
-    const select = await screen.findByRole('combobox', { name: 'Status of order o2' });
-    fireEvent.change(select, { target: { value: 'Pending' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Update status of order o2' }));
+    const select = await screen.findByRole('combobox', { name: 'Status of order o1' });
+    fireEvent.change(select, { target: { value: 'Cancelled' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update status of order o1' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('Status update failed: A Delivered order cannot become Pending');
-    const row = within(rowOf('o2'));
-    expect(row.getByText('Delivered', { selector: '.admin-status' })).toBeTruthy();
+    expect(alert.textContent).toBe(
+      'Status update failed: Someone else changed this order meanwhile. Please try again.',
+    );
+    const row = within(rowOf('o1'));
+    expect(row.getByText('Pending', { selector: '.admin-status' })).toBeTruthy();
     // The refused choice stays selected so the admin can see what was refused and pick again.
-    expect((row.getByRole('combobox') as HTMLSelectElement).value).toBe('Pending');
+    expect((row.getByRole('combobox') as HTMLSelectElement).value).toBe('Cancelled');
   });
 
   it('replaces the row with the updated order', async () => {
@@ -147,9 +162,9 @@ describe('admin orders page', () => {
     server.use(http.get('/api/orders/o2', () => HttpResponse.json(withHistory(delivered))));
     renderApp('/admin/orders');
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Open order o2' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Open order R-o2' }));
 
-    const dialog = within(await screen.findByRole('dialog', { name: 'Order #o2' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Order R-o2' }));
     expect(screen.getByRole('dialog').getAttribute('aria-modal')).toBe('true');
     const fact = (label: string) => dialog.getByText(label).nextElementSibling?.textContent;
     expect(fact('Customer')).toBe('Bilal Ahmed');
@@ -175,17 +190,17 @@ describe('admin orders page', () => {
     server.use(http.get('/api/orders/o1', () => HttpResponse.json(withHistory(pending))));
     renderApp('/admin/orders');
 
-    await screen.findByRole('button', { name: 'Open order o1' });
+    await screen.findByRole('button', { name: 'Open order R-o1' });
     // A click anywhere on the row opens it, not only on the order number.
     fireEvent.click(within(rowOf('o1')).getByText('Ayesha Khan'));
-    const dialog = await screen.findByRole('dialog', { name: 'Order #o1' });
+    const dialog = await screen.findByRole('dialog', { name: 'Order R-o1' });
     expect(within(dialog).getByText('Is Paid').nextElementSibling?.textContent).toBe('No');
     expect(within(dialog).queryByText('Paid At')).toBeNull();
 
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-    fireEvent.click(screen.getByRole('button', { name: 'Open order o1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Open order R-o1' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
@@ -214,7 +229,7 @@ describe('admin orders page', () => {
       }),
     );
     renderApp('/admin/orders');
-    fireEvent.click(await screen.findByRole('button', { name: 'Open order o1' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Open order R-o1' }));
     const dialog = within(await screen.findByRole('dialog'));
 
     fireEvent.change(dialog.getByRole('combobox', { name: 'Status of order o1' }), {
@@ -240,7 +255,7 @@ describe('admin orders page', () => {
     server.use(http.get('/api/orders/o1', () => errorResponse(404, 'Order not found', 'NOT_FOUND')));
     renderApp('/admin/orders');
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Open order o1' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Open order R-o1' }));
 
     expect(await within(await screen.findByRole('dialog')).findByText('Order not found')).toBeTruthy();
   });
@@ -274,7 +289,7 @@ describe('admin orders page', () => {
     expect(asked[0]).toBe('?paid=false&sort=total&status=Pending');
 
     fireEvent.click(screen.getByRole('button', { name: 'Next →' }));
-    await screen.findByRole('button', { name: 'Open order o2' });
+    await screen.findByRole('button', { name: 'Open order R-o2' });
     expect(router.state.location.search).toEqual({
       status: 'Pending',
       paid: false,
@@ -309,15 +324,15 @@ describe('admin orders page', () => {
     );
     const { router } = renderApp('/admin/orders');
     const box = await screen.findByLabelText('Search orders');
-    await screen.findByRole('button', { name: 'Open order o1' });
+    await screen.findByRole('button', { name: 'Open order R-o1' });
 
     for (const typed of ['0', '03', '0300', '0300-12']) fireEvent.change(box, { target: { value: typed } });
     // Nothing asked while typing; the rows stay.
     expect(asked).toEqual(['']);
-    expect(screen.getByRole('button', { name: 'Open order o1' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Open order R-o1' })).toBeTruthy();
 
     await waitFor(() => expect(router.state.location.search).toEqual({ search: '0300-12' }));
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Open order o1' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Open order R-o1' })).toBeNull());
     expect(asked).toEqual(['', '0300-12']);
   });
 

@@ -8,7 +8,6 @@ import type { OrdersSearch } from '../../list-search';
 import { AdminPage } from '../ui/admin-page';
 import { errorMessage, formatDateTime } from '../ui/format';
 import { ListDay, ListFilters, ListPager, ListSearch, ListSelect } from '../ui/list-controls';
-import { ShortId } from '../ui/short-id';
 import { EmptyState, ErrorPanel, LoadingState } from '../ui/states';
 import { TableScroll } from '../ui/table-scroll';
 import { useIsDesktop } from '../ui/use-media-query';
@@ -90,7 +89,7 @@ export function OrdersPage({ search, onSearchChange }: OrdersPageProps) {
       <ListFilters>
         <ListSearch
           label="Search orders"
-          placeholder="Order ID, customer name, e-mail or phone"
+          placeholder="Reference, order ID, customer name, e-mail or phone"
           value={search.search}
           onSearch={(text) => refine({ search: text })}
         />
@@ -186,10 +185,10 @@ function OpenOrderButton({ order, onOpen }: { order: Order; onOpen: (id: string)
       type="button"
       className="admin-link-button"
       onClick={() => onOpen(order.id)}
-      aria-label={`Open order ${order.id}`}
+      aria-label={`Open order ${order.reference}`}
       aria-haspopup="dialog"
     >
-      #<ShortId id={order.id} />
+      {order.reference}
     </button>
   );
 }

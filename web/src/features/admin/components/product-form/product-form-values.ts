@@ -1,4 +1,11 @@
-import { type Product, ProductInput, type Size } from '@shop/contracts';
+import {
+  ORIGINAL_PRICE_BELOW_PRICE,
+  originalPriceNotBelowPrice,
+  type Product,
+  ProductFields,
+  type ProductInput,
+  type Size,
+} from '@shop/contracts';
 import { type FieldErrors, fieldErrorsOf } from '../../../../lib/form-errors';
 
 /** The form's fields as typed: numbers stay text so an emptied field stays empty. */
@@ -65,7 +72,10 @@ export function valuesFromProduct(product: Product): ProductFormValues {
 }
 
 /** Everything of the product body except the image, which is uploaded once the rest is valid. */
-const ProductDetails = ProductInput.omit({ image: true });
+const ProductDetails = ProductFields.omit({ image: true }).refine(
+  originalPriceNotBelowPrice,
+  ORIGINAL_PRICE_BELOW_PRICE,
+);
 export type ProductDetails = Omit<ProductInput, 'image'>;
 
 export type ParsedProductForm = { ok: true; details: ProductDetails } | { ok: false; errors: FieldErrors };

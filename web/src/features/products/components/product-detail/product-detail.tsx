@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { NO_SIZE, useCart } from '../../../../lib/cart';
 import { formatMoney } from '../../../../ui/money';
 import { QuantityStepper } from '../../../../ui/quantity-stepper';
-import { displayRating, Stars } from '../../../../ui/stars';
+import { ProductRating } from '../../../../ui/stars';
 import type { Product } from '../../api/products';
 import '../../../../ui/field.css';
 import './product-detail.css';
@@ -60,10 +60,12 @@ export function ProductDetail({ product }: { product: Product }) {
           {product.name}
         </h1>
         <p className="product-detail__rating">
-          <Stars value={displayRating(product)} />
-          <span className="muted">
-            {product.numReviews} {product.numReviews === 1 ? 'review' : 'reviews'}
-          </span>
+          <ProductRating product={product} />
+          {product.numReviews > 0 && (
+            <span className="muted">
+              {product.numReviews} {product.numReviews === 1 ? 'review' : 'reviews'}
+            </span>
+          )}
         </p>
         <p className="product-detail__price">
           <span>{formatMoney(product.price)}</span>

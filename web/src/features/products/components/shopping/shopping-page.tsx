@@ -1,6 +1,5 @@
 import { shopConfig } from '@shop/contracts';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { catalogueQuery, SHOPPING_PAGES } from '../../api/catalogue';
 import { filtersOf, type ShoppingSearch } from '../../catalogue-search';
@@ -49,9 +48,10 @@ export function ShoppingPage({ search, onSearchChange }: ShoppingPageProps) {
         <SearchBox value={search.search ?? ''} onSearch={(text) => update({ search: text || undefined })} />
       </header>
 
-      <Link to={'/affiliate/request'} className="affiliate-banner">
-        Use Affiliate link to get {discount} off Now
-      </Link>
+      <p className="affiliate-banner">
+        Opened this shop from an affiliate&rsquo;s link? You get {discount} off at checkout, with their code
+        filled in for you.
+      </p>
 
       <div className="shopping__toolbar">
         <button

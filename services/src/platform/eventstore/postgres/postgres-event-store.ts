@@ -1,0 +1,365 @@
+import {
+  type AllSubscription,
+  ANY,
+  type AppendOptions,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  NO_STREAM,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  STREAM_EXISTS,
+  type SubscribeToAllOptions,
+  uuidv7,
+  WrongExpectedVersion,
+} from '@shop/contracts';
+import pg from 'pg';
+import { CatchUpSubscription } from '../catch-up-subscription';
+import { completeMetadata, startOf, streamNotFound } from '../port-conventions';
+import { isPostgresUnavailable, translatePostgresError } from './postgres-errors';
+import { NotificationListener, Notifier } from './postgres-notifications';
+import {
+  EVENT_COLUMNS,
+  type EventRow,
+  EXPECTED,
+  MAX_EVENTS_PER_TRANSACTION,
+  migrateEventStore,
+  quoteIdentifier,
+  READ_HORIZON_SQL,
+  STREAM_REVISION_CONSTRAINT,
+  toRecordedEvent,
+  WRONG_EXPECTED_VERSION_SQLSTATE,
+} from './postgres-schema';
+
+export interface PostgresEventStoreOptions {
+  /** `postgres://user:password@host:5432/database`. */
+  connectionString: string;
+  /** Connections in the pool; one more is kept for LISTEN once something subscribes. Defaults to 10. */
+  poolSize?: number;
+  /** A schema of its own (created when missing); default: the connection's search_path, usually `public`. */
+  schema?: string;
+  /** How often a caught-up subscription reads anyway, should a notification be lost. Defaults to 500. */
+  pollIntervalMs?: number;
+  /** How long readAll and headPosition wait for appends still in flight before them. Defaults to 5,000. */
+  settleTimeoutMs?: number;
+  /** How long a call waits for a connection before the store counts as unavailable. Defaults to 5,000. */
+  connectionTimeoutMs?: number;
+  /** Generates ids for events that come without one. */
+  newId?: () => string;
+}
+
+export type PostgresEventStore = EventStore & {
+  /** Whether subscriptions are woken by notifications right now (false while the listener reconnects). */
+  readonly listening: boolean;
+};
+
+const DEFAULT_MAX_BATCH_SIZE = 500;
+/** Reads retried after a lost connection, for the pool's connections the server closed meanwhile. */
+const READ_ATTEMPTS = 3;
+/** A concurrent first append to a stream makes an ANY or STREAM_EXISTS append try again: bounded. */
+const APPEND_ATTEMPTS = 10;
+
+const expectedCode = (expected: ExpectedRevision): number =>
+  expected === NO_STREAM
+    ? EXPECTED.noStream
+    : expected === ANY
+      ? EXPECTED.any
+      : expected === STREAM_EXISTS
+        ? EXPECTED.streamExists
+        : expected;
+
+/**
+ * The EventStore port on PostgreSQL, for several shop instances sharing one log. Each append is one
+ * statement (the `append_events` function) checked by the unique key on (stream, revision); its events'
+ * positions order them by the transaction that wrote them, and readers of the whole log stop below the
+ * oldest transaction still running, so none can skip an event committed late (decision 015). Other
+ * instances are woken by LISTEN/NOTIFY and poll as a fallback. The schema is created or migrated by
+ * the first call. An outage surfaces as EventStoreUnavailable, and the pool reconnects by itself.
+ */
+export function openPostgresEventStore(options: PostgresEventStoreOptions): PostgresEventStore {
+  const { schema, pollIntervalMs = 500, settleTimeoutMs = 5_000, newId = uuidv7 } = options;
+  const clientConfig: pg.ClientConfig = {
+    connectionString: options.connectionString,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
+    keepAlive: true,
+    application_name: 'shop',
+    ...(schema ? { options: `-c search_path=${quoteIdentifier(schema)}` } : {}),
+  };
+  const pool = new pg.Pool({ ...clientConfig, max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 });
+  // An idle connection the server closed: the pool drops it; the next call opens another.
+  pool.on('error', () => undefined);
+  const channel = schema ? `shop_events_${schema}` : 'shop_events';
+  const subscriptions = new Set<CatchUpSubscription>();
+  const wakeAll = () => {
+    for (const subscription of subscriptions) subscription.wake();
+  };
+  const listener = new NotificationListener(clientConfig, channel, wakeAll);
+  const notifier = new Notifier(pool, channel);
+  let ready: Promise<void> | undefined;
+  let closed = false;
+
+  /** The schema, created or migrated once; tried again on the next call after a failure. */
+  function whenReady(): Promise<void> {
+    ready ??= (async () => {
+      const client = await pool.connect();
+      try {
+        await migrateEventStore(client, schema);
+      } finally {
+        client.release();
+      }
+    })().catch((error: unknown) => {
+      ready = undefined;
+      throw translatePostgresError(error);
+    });
+    return ready;
+  }
+
+  async function query<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<Row[]> {
+    assertOpen();
+    await whenReady();
+    try {
+      return (await pool.query<Row>(text, values)).rows;
+    } catch (error) {
+      throw translatePostgresError(error);
+    }
+  }
+
+  async function read<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<Row[]> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await query<Row>(text, values);
+      } catch (error) {
+        if (attempt >= READ_ATTEMPTS || closed || !isPostgresUnavailable(error)) throw error;
+        await sleep(50 * attempt);
+      }
+    }
+  }
+
+  function assertOpen(): void {
+    if (closed) throw new Error('The PostgreSQL event store is closed');
+  }
+
+  async function currentRevision(stream: string): Promise<number | typeof NO_STREAM> {
+    const [row] = await read<{ revision: string | null }>(
+      'SELECT max(revision) AS revision FROM events WHERE stream = $1',
+      [stream],
+    );
+    return row?.revision == null ? NO_STREAM : Number(row.revision);
+  }
+
+  /**
+   * Up to `limit` final events from `from` on (inclusive), with what the same snapshot saw: the read
+   * horizon, and the last committed position, which lies at or above the horizon while appends that
+   * began earlier are still in flight.
+   */
+  async function pageFrom(from: number, limit: number | null): Promise<Page> {
+    const rows = await read<EventRow & Snapshot>(
+      `WITH h AS MATERIALIZED (
+         SELECT ${READ_HORIZON_SQL} AS horizon, (SELECT max(position) FROM events) AS committed
+       )
+       SELECT h.horizon, h.committed, e.* FROM h LEFT JOIN LATERAL (
+         SELECT ${EVENT_COLUMNS} FROM events
+         WHERE position >= $1 AND position < h.horizon ORDER BY position LIMIT $2
+       ) e ON true`,
+      [from, limit],
+    );
+    return {
+      events: rows.filter((row) => row.position !== null).map(toRecordedEvent),
+      ...snapshotOf(rows[0]),
+    };
+  }
+
+  /** The last final position, waiting (bounded) for appends in flight that began before the call. */
+  async function settledHead(): Promise<number> {
+    const headQuery = () =>
+      read<{ head: string | null } & Snapshot>(
+        `SELECT (SELECT max(position) FROM events WHERE position < h.horizon) AS head, h.horizon, h.committed
+         FROM (SELECT ${READ_HORIZON_SQL} AS horizon, (SELECT max(position) FROM events) AS committed) h`,
+      );
+    let [row] = await headQuery();
+    const { horizon, committed } = snapshotOf(row);
+    if (committed >= horizon && (await horizonPasses(committed))) [row] = await headQuery();
+    return row?.head == null ? 0 : Number(row.head);
+  }
+
+  /** Waits until every transaction that could write at or below `position` has ended; false at the timeout. */
+  async function horizonPasses(position: number, timeoutMs = settleTimeoutMs): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    for (let delayMs = 2; Date.now() < deadline; delayMs = Math.min(delayMs * 2, 50)) {
+      await sleep(delayMs);
+      const [row] = await read<{ horizon: string }>(`SELECT ${READ_HORIZON_SQL} AS horizon`);
+      if (Number(row?.horizon) > position) return true;
+    }
+    return false;
+  }
+
+  async function readAllForwards(
+    from: number,
+    maxCount: number | null,
+    settleMs = settleTimeoutMs,
+  ): Promise<RecordedEvent[]> {
+    let page = await pageFrom(from, maxCount);
+    // A short page may have stopped at appends still in flight: wait for them, then read again.
+    const short = maxCount === null || page.events.length < maxCount;
+    if (short && page.committed >= page.horizon && (await horizonPasses(page.committed, settleMs))) {
+      page = await pageFrom(from, maxCount);
+    }
+    return page.events;
+  }
+
+  async function readAllBackwards(from: number, maxCount: number | null): Promise<RecordedEvent[]> {
+    await settledHead();
+    const rows = await read<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE position <= $1 AND position < ${READ_HORIZON_SQL}
+       ORDER BY position DESC LIMIT $2`,
+      [from, maxCount],
+    );
+    return rows.map(toRecordedEvent);
+  }
+
+  async function appendOnce(
+    stream: string,
+    expected: ExpectedRevision,
+    payload: string,
+  ): Promise<AppendResult> {
+    try {
+      const [row] = await query<{ next_revision: string; last_position: string }>(
+        'SELECT next_revision, last_position FROM append_events($1, $2, $3)',
+        [stream, expectedCode(expected), payload],
+      );
+      return { nextExpectedRevision: Number(row?.next_revision), position: Number(row?.last_position) };
+    } catch (error) {
+      const { code, detail, constraint } = error as { code?: string; detail?: string; constraint?: string };
+      if (code === WRONG_EXPECTED_VERSION_SQLSTATE) {
+        throw new WrongExpectedVersion(stream, expected, detail === NO_STREAM ? NO_STREAM : Number(detail));
+      }
+      if (code === '23505' && constraint === STREAM_REVISION_CONSTRAINT) {
+        throw new WrongExpectedVersion(stream, expected, await currentRevision(stream));
+      }
+      throw error;
+    }
+  }
+
+  return {
+    get listening() {
+      return listener.listening;
+    },
+
+    async append(stream, events: readonly NewEvent[], appendOptions?: AppendOptions) {
+      assertOpen();
+      const expected = appendOptions?.expectedRevision ?? ANY;
+      if (events.length > MAX_EVENTS_PER_TRANSACTION) {
+        throw new RangeError(`At most ${MAX_EVENTS_PER_TRANSACTION} events can be appended at once`);
+      }
+      const payload = JSON.stringify(
+        events.map((event) => ({
+          id: event.id ?? newId(),
+          type: event.type,
+          data: event.data ?? null,
+          metadata: completeMetadata(event.metadata),
+        })),
+      );
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const result = await appendOnce(stream, expected, payload);
+          if (events.length > 0) {
+            wakeAll();
+            notifier.notify();
+          }
+          return result;
+        } catch (error) {
+          // Lost a race to create the stream or to its next revision, which ANY and STREAM_EXISTS accept.
+          const accepts =
+            expected === ANY ||
+            (expected === STREAM_EXISTS &&
+              error instanceof WrongExpectedVersion &&
+              error.actual !== NO_STREAM);
+          if (!(error instanceof WrongExpectedVersion) || !accepts || attempt >= APPEND_ATTEMPTS) throw error;
+        }
+      }
+    },
+
+    async readStream(stream, readOptions: ReadStreamOptions = {}) {
+      const { direction = 'forwards', fromRevision, maxCount } = readOptions;
+      const forwards = direction === 'forwards';
+      // One round trip: whether the stream exists comes with its events (a new order reads two
+      // streams that do not exist yet).
+      const rows = await read<EventRow & { exists: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM events WHERE stream = $1) AS exists, e.* FROM (SELECT 1) one
+         LEFT JOIN LATERAL (
+           SELECT ${EVENT_COLUMNS} FROM events WHERE stream = $1 AND revision ${forwards ? '>=' : '<='} $2
+           ORDER BY revision ${forwards ? 'ASC' : 'DESC'} LIMIT $3
+         ) e ON true`,
+        [stream, startOf(fromRevision ?? (forwards ? 'start' : 'end'), direction), maxCount ?? null],
+      );
+      if (!rows[0]?.exists) throw streamNotFound(stream);
+      return rows.filter((row) => row.position !== null).map(toRecordedEvent);
+    },
+
+    async readAll(readOptions: ReadAllOptions = {}) {
+      const { direction = 'forwards', fromPosition, maxCount } = readOptions;
+      return direction === 'forwards'
+        ? readAllForwards(startOf(fromPosition ?? 'start', 'forwards'), maxCount ?? null)
+        : readAllBackwards(startOf(fromPosition ?? 'end', 'backwards'), maxCount ?? null);
+    },
+
+    subscribeToAll(subscribeOptions: SubscribeToAllOptions): AllSubscription {
+      assertOpen();
+      listener.start();
+      const { fromPosition, maxBatchSize = DEFAULT_MAX_BATCH_SIZE } = subscribeOptions;
+      const subscription: CatchUpSubscription = new CatchUpSubscription(
+        {
+          // Events committed behind an append still in flight are read as soon as it ends (it may
+          // fail, and a failed append wakes no one), waiting at most one poll interval.
+          // An outage is waited out, polling, rather than ending the subscription: the read models
+          // catch up by themselves once the server is back.
+          readAfter: (position, limit) =>
+            readAllForwards(position + 1, limit, pollIntervalMs).catch((error: unknown) => {
+              if (isPostgresUnavailable(error)) return [];
+              throw error;
+            }),
+        },
+        {
+          fromPosition: fromPosition === 'start' ? 0 : fromPosition,
+          maxBatchSize,
+          pollIntervalMs,
+          onEnd: () => subscriptions.delete(subscription),
+        },
+      );
+      subscriptions.add(subscription);
+      return subscription;
+    },
+
+    headPosition: settledHead,
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all([...subscriptions].map((subscription) => subscription.unsubscribe()));
+      await listener.stop();
+      await pool.end();
+    },
+  };
+}
+
+interface Snapshot {
+  horizon: string;
+  committed: string | null;
+}
+
+interface Page {
+  events: RecordedEvent[];
+  /** Positions below it are final in the snapshot the page was read in. */
+  horizon: number;
+  /** The last committed position in that snapshot, 0 when the log is empty. */
+  committed: number;
+}
+
+const snapshotOf = (row: Snapshot | undefined) => ({
+  horizon: Number(row?.horizon),
+  committed: row?.committed == null ? 0 : Number(row.committed),
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

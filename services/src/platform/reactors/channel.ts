@@ -1,0 +1,44 @@
+import type { EventData, EventType, MessageChannel, MessageDelivery, RecordedEvent } from '@shop/contracts';
+
+/** A message an event causes, addressed as the shop knows the recipient when it becomes owed. */
+export interface OwedMessage {
+  /** What the message is, e.g. `order-confirmation`; with the event, it names the message. */
+  kind: string;
+  to: string;
+  toName: string;
+}
+
+/** A message as it was recorded owed, read back by whoever sends it. */
+export type OwedRecord = EventData<'MessageOwed'>;
+
+/** What the outside world said when it took the message. */
+export interface Delivered {
+  messageId: string;
+}
+
+/**
+ * A way of reaching a customer (e-mail today, WhatsApp next): which events cause which messages, and
+ * how one message is delivered. The outbox around it records what is owed, leases, retries and counts;
+ * a channel knows nothing of that.
+ */
+export interface Channel {
+  name: MessageChannel;
+  /** How this process delivers: to a server, into a folder, or not at all. */
+  delivery: MessageDelivery;
+  /** Event types that may cause a message; the reactor hands it no others. */
+  causes: readonly EventType[];
+  /** The messages an event causes (often none). Throwing means "try again later", never "none". */
+  owedFor(event: RecordedEvent): Promise<OwedMessage[]>;
+  /**
+   * Builds the message from what was owed and the event that caused it, and hands it over. Throws
+   * MessageRefused when trying again cannot help; any other error is retried with backoff.
+   */
+  deliver(owed: OwedRecord, cause: RecordedEvent): Promise<Delivered>;
+  /** Releases connections; called once the outbox has stopped. */
+  close(): void;
+}
+
+/** A permanent refusal (an unknown mailbox, a 5xx, a link that expired): the message is marked failed. */
+export class MessageRefused extends Error {
+  override readonly name = 'MessageRefused';
+}

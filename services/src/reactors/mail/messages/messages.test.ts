@@ -1,0 +1,92 @@
+import { anOrderPlaced } from '@shop/testing';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../platform/config/config';
+import { shopInfoFrom } from '../../../platform/config/shop-info';
+import { TEST_SHOP_ENV } from '../../../test-support/test-shop';
+import { escapeHtml, frame, html } from './markup';
+import { orderConfirmation } from './order-confirmation';
+import { orderStatus } from './order-status';
+import { passwordReset } from './password-reset';
+
+const shop = shopInfoFrom(loadConfig(TEST_SHOP_ENV));
+const hostile = `<img src=x onerror="alert('x')">&`;
+
+describe('message markup', () => {
+  it('escapes every interpolated value and keeps nested templates as markup', () => {
+    expect(escapeHtml(hostile)).toBe('&lt;img src=x onerror=&quot;alert(&#39;x&#39;)&quot;&gt;&amp;');
+    const list = html`<ul>${['<a>', 'b'].map((item) => html`<li>${item}</li>`)}</ul>${null}${false}`;
+    expect(list.value).toBe('<ul><li>&lt;a&gt;</li><li>b</li></ul>');
+  });
+
+  it('frames a message with the greeting, the shop name and its support details, in both parts', () => {
+    const framed = frame({ subject: 'S', text: 'Body', html: html`<p>Body</p>` }, hostile, shop);
+    expect(framed.text).toBe(
+      `${shop.name}\n\nHello ${hostile},\n\nBody\n\n--\nQuestions? Call ${shop.support.phone} or write to ${shop.support.email}.\n${shop.name}\n`,
+    );
+    expect(framed.html).toContain(`<p>Hello ${escapeHtml(hostile)},</p>`);
+    expect(framed.html).not.toContain('<img');
+    expect(framed.html).toContain(`<a href="mailto:${shop.support.email}">`);
+    expect(frame({ subject: 'S', text: 'B', html: html`` }, '  ', shop).text).toContain('\nHello,\n');
+  });
+});
+
+describe('the order confirmation', () => {
+  it('shows cash on delivery, the affiliate discount and free shipping, with user input escaped', () => {
+    const order = anOrderPlaced({
+      orderId: 'o-1',
+      paymentMethod: 'COD',
+      lines: [
+        {
+          lineId: 'l1',
+          productId: 'p1',
+          name: hostile,
+          image: '/i.webp',
+          category: 'Shirts',
+          unitPrice: 60_000,
+          qty: 2,
+          size: '',
+        },
+      ],
+      itemsPrice: 120_000,
+      discount: 6_000,
+      shippingPrice: 0,
+      totalPrice: 114_000,
+      affiliateCode: 'ASMA5',
+    });
+    const message = orderConfirmation(order, 'https://shop.example.pk/track/o-1', shop);
+    expect(message.text).toContain(`- ${hostile} x 2: PKR 1,200.00`);
+    expect(message.text).toContain(
+      'Affiliate discount (ASMA5): -PKR 60.00\nShipping: Free\nTotal: PKR 1,140.00',
+    );
+    expect(message.text).toContain(
+      'Payment: Cash on Delivery\nPlease have PKR 1,140.00 ready when your order arrives.',
+    );
+    expect(message.text).not.toContain('JazzCash');
+    expect(message.html.value).toContain(escapeHtml(hostile));
+    expect(message.html.value).not.toContain('<img');
+  });
+});
+
+describe('the status e-mails and the reset', () => {
+  it('say what happened with the tracking link', () => {
+    const order = anOrderPlaced({ orderId: 'o-2' });
+    const cancelled = orderStatus('Cancelled', order, 'https://shop.example.pk/track/o-2');
+    expect(cancelled.subject).toBe('Your order o-2 has been cancelled');
+    expect(cancelled.text).toContain(
+      'If you did not expect this, please get in touch with us. https://shop.example.pk/track/o-2',
+    );
+    expect(cancelled.html.value).toContain('href="https://shop.example.pk/track/o-2"');
+  });
+
+  it('gives the reset link and its expiry in Pakistan time', () => {
+    const reset = passwordReset(
+      'https://shop.example.pk/reset-password?token=a.b',
+      '2024-05-02T19:30:00.000Z',
+      shop,
+    );
+    expect(reset.text).toContain(
+      'before 3 May 2024 at 12:30 am (Pakistan time):\n\nhttps://shop.example.pk/reset-password?token=a.b',
+    );
+    expect(reset.html.value).toContain('href="https://shop.example.pk/reset-password?token=a.b"');
+  });
+});

@@ -1,0 +1,28 @@
+import { shopConfig } from '@shop/contracts';
+import type { ShopDetails } from '../shop-details';
+import { button, html, type MessageContent } from './markup';
+
+const karachiTime = new Intl.DateTimeFormat(shopConfig.locale, {
+  timeZone: shopConfig.timeZone,
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** The password reset: the one-hour link and what to do if it was not you. */
+export function passwordReset(resetUrl: string, expiresAt: string, shop: ShopDetails): MessageContent {
+  const until = `${karachiTime.format(new Date(expiresAt))} (Pakistan time)`;
+  const text = [
+    `Someone asked to reset the password of your ${shop.name} account. To choose a new password, open this link before ${until}:`,
+    '',
+    resetUrl,
+    '',
+    'The link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.',
+  ].join('\n');
+  const body = html`<p>Someone asked to reset the password of your ${shop.name} account. To choose a new password, open this link before ${until}.</p>
+${button(resetUrl, 'Choose a new password')}
+<p>The link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`;
+  return { subject: `Reset your ${shop.name} password`, text, html: body };
+}
