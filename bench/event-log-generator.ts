@@ -84,6 +84,8 @@ export function generateEventLog(
   for (const p of products) emit(`product-${p.productId}`, 'ProductCreated', { ...p, at: at() });
   const users = Array.from({ length: userCount }, () => nextId());
   const admin = users[0] ?? 'system';
+  // Each shopper their own number, as written at registration; orders ship to it.
+  const phones = new Map(users.map((userId, i) => [userId, `0300-${1_000_000 + i}`]));
   for (const userId of users) {
     const email = `${userId}@example.com`;
     emit(`email-${email}`, 'ValueClaimed', { value: email, ownerId: userId, at: at() });
@@ -91,7 +93,7 @@ export function generateEventLog(
       userId,
       name: `Shopper ${userId}`,
       email,
-      contact: '0300-1234567',
+      contact: phones.get(userId),
       passwordHash: 'scrypt$bench$not-a-real-hash',
       isAdmin: userId === admin,
       at: at(),
@@ -143,7 +145,7 @@ export function generateEventLog(
         city: 'London',
         postalCode: 'N1 1AA',
         country: 'UK',
-        phone: '0300-1234567',
+        phone: phones.get(userId),
       },
       paymentMethod: random() < 0.5 ? 'COD' : 'Card',
       itemsPrice,

@@ -15,7 +15,7 @@ const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
 const ADMIN = { email: 'bench-admin@example.pk', password: 'bench admin password' };
 
-interface Run {
+export interface Run {
   name: string;
   rps: number;
   p50: number;
@@ -24,7 +24,8 @@ interface Run {
   non2xx: number;
 }
 
-async function load(name: string, options: autocannon.Options): Promise<Run> {
+/** Loads one call with autocannon (CONNECTIONS connections for SECONDS) and prints its figures. */
+export async function load(name: string, options: autocannon.Options): Promise<Run> {
   const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
   const failed = result.non2xx + result.errors + result.timeouts;
   const run = {

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { runAdminListsBench } from './admin-lists.bench';
 import { runEventStoreBench } from './eventstore.bench';
 import { runFrontEndBench } from './frontend.bench';
 import { runHttpBench } from './http.bench';
@@ -38,6 +39,11 @@ const allSuites: { key: string; title: string; run: () => Promise<BenchResult[]>
     run: runPostgresBench,
   },
   { key: 'frontend', title: 'Front-end weight (gzip)', run: runFrontEndBench },
+  {
+    key: 'admin-lists',
+    title: 'Admin lists on the 1,000,000-event log (real server; product read as the baseline)',
+    run: runAdminListsBench,
+  },
 ];
 // `npm run bench` runs them all into results/latest.md; `npm run bench -- postgres http` only those,
 // into results/postgres-http.md, leaving latest.md alone.

@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './admin-lists';
 export * from './affiliates';
 export * from './catalogue';
 export * from './errors';
@@ -9,6 +10,7 @@ export * from './messages';
 export * from './money';
 export * from './orders';
 export * from './payment-methods';
+export * from './phones';
 export * from './reports';
 export * from './returns';
 export * from './reviews';

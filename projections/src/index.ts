@@ -15,6 +15,7 @@ export * from './metrics';
 export { readModelMigrations } from './migrations';
 export * from './orders';
 export * from './outbox';
+export type { KeysetPage, PageStart, Position } from './paging';
 export { argumentsFor, type PreparedQuery, prepareQuery } from './prepared-query';
 export type { ProjectionStatus, ProjectorStatus } from './projection-status';
 export type { Projector } from './projector';

@@ -7,6 +7,8 @@ import type {
 } from './catalogue/tables';
 import type {
   CustomerCredentialsTable,
+  CustomerOrdersTable,
+  CustomerSearchTermsTable,
   CustomersTable,
   EndedSessionsTable,
   PasswordResetRequestsTable,
@@ -14,6 +16,7 @@ import type {
 import type { MetricsCountersTable, MetricsDailySalesTable, MetricsOrdersTable } from './metrics/tables';
 import type {
   OpenReservationsTable,
+  OrderCountsTable,
   OrderItemsView,
   OrderNotesTable,
   OrderStatusChangesView,
@@ -61,6 +64,8 @@ export interface ReadModels {
   catalogue_reviews: CatalogueReviewsTable;
   customers: CustomersTable;
   customer_credentials: CustomerCredentialsTable;
+  customer_orders: CustomerOrdersTable;
+  customer_search_terms: CustomerSearchTermsTable;
   ended_sessions: EndedSessionsTable;
   password_reset_requests: PasswordResetRequestsTable;
   reviews: ReviewsTable;
@@ -71,6 +76,7 @@ export interface ReadModels {
   order_items: OrderItemsView;
   order_status_changes: OrderStatusChangesView;
   open_reservations: OpenReservationsTable;
+  order_counts: OrderCountsTable;
   order_notes: OrderNotesTable;
   order_returns: OrderReturnsTable;
   affiliate_requests: AffiliateRequestsTable;

@@ -2,13 +2,6 @@ import { sql } from 'kysely';
 import type { ReadModelsDb } from '../database';
 import type { AffiliateRequestRow, AffiliateRow } from './tables';
 
-/** Every request, newest first (the admin list). */
-export function listAffiliateRequests(db: ReadModelsDb): AffiliateRequestRow[] {
-  return db.all(
-    db.qb.selectFrom('affiliate_requests').selectAll().orderBy('created_at', 'desc').orderBy('id'),
-  );
-}
-
 export function findAffiliateRequest(
   db: ReadModelsDb,
   args: { id: string },

@@ -1,5 +1,7 @@
 export { catalogueProjector } from './projector';
 export {
+  adminProductPage,
+  allProductsInChunks,
   type CatalogueEntry,
   type CatalogueFilters,
   categoryCounts,

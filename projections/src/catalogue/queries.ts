@@ -10,6 +10,15 @@ import {
 } from '@shop/contracts';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { ReadModelsDb } from '../database';
+import {
+  countRows,
+  type KeysetOrder,
+  type KeysetPage,
+  type PageStart,
+  type Position,
+  readInChunks,
+  readPage,
+} from '../paging';
 import { prepareQuery } from '../prepared-query';
 import type { ReadModels } from '../read-models';
 import type { CatalogueProductRow } from './tables';
@@ -52,21 +61,48 @@ type ProductColumns = Pick<CatalogueProductRow, (typeof productColumns)[number]>
 type Products = ExpressionBuilder<ReadModels, 'catalogue_products'>;
 type ProductsQuery = SelectQueryBuilder<ReadModels, 'catalogue_products', ProductColumns>;
 
+const OLDEST_FIRST: KeysetOrder = {
+  key: 'catalogue_products.created_at',
+  keyDirection: 'asc',
+  tie: 'catalogue_products.id',
+  tieDirection: 'asc',
+};
+/** Walks `catalogue_by_newest` (deleted, created_at desc, id) as it lies. */
+const NEWEST_FIRST: KeysetOrder = { ...OLDEST_FIRST, keyDirection: 'desc' };
+
+const productPosition = (row: ProductColumns): Position => ({ key: row.created_at, tie: row.id });
+
+function productsOnSale(db: ReadModelsDb): ProductsQuery {
+  return db.qb.selectFrom('catalogue_products').select(productColumns).where('deleted', '=', 0);
+}
+
 /**
- * Every product on sale, oldest first (the order they were added), for `GET /api/products`.
- * `rating` is 0 and `numReviews` 0 for a product nobody has reviewed: screens show the default 4.
+ * Every product on sale, oldest first (the order they were added), a chunk at a time: `GET
+ * /api/products`, streamed. `rating` is 0 and `numReviews` 0 for a product nobody has reviewed:
+ * screens show the default 4.
  */
+export function* allProductsInChunks(db: ReadModelsDb, size = 500): Generator<Product[]> {
+  const chunks = readInChunks(db, productsOnSale(db), {
+    order: OLDEST_FIRST,
+    positionOf: productPosition,
+    size,
+  });
+  for (const rows of chunks) yield rows.map(toProduct);
+}
+
+/** Every product on sale, oldest first, at once (the demo seed, tests). */
 export function listProducts(db: ReadModelsDb): Product[] {
-  return db
-    .all(
-      db.qb
-        .selectFrom('catalogue_products')
-        .select(productColumns)
-        .where('deleted', '=', 0)
-        .orderBy('created_at')
-        .orderBy('id'),
-    )
-    .map(toProduct);
+  return [...allProductsInChunks(db)].flat();
+}
+
+/** One page of the admin's product list, newest first, and how many products are on sale. */
+export function adminProductPage(
+  db: ReadModelsDb,
+  args: { start: PageStart; limit: number },
+): KeysetPage<Product> & { total: number } {
+  const onSale = productsOnSale(db);
+  const page = readPage(db, onSale, { order: NEWEST_FIRST, positionOf: productPosition, ...args });
+  return { ...page, rows: page.rows.map(toProduct), total: countRows(db, onSale) };
 }
 
 /** One product on sale, or undefined for an unknown or deleted id. Rating as in `listProducts`. */

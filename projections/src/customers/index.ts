@@ -1,3 +1,9 @@
+export {
+  allCustomersInChunks,
+  type CustomerList,
+  customerListPage,
+  listCustomers,
+} from './list';
 export { customersProjector } from './projector';
 export {
   findCredentials,
@@ -5,13 +11,6 @@ export {
   findCustomerByEmail,
   findPasswordResetRequest,
   findSessionHolder,
-  listCustomers,
   type SessionHolder,
 } from './queries';
-export type {
-  CustomerCredentialsTable,
-  CustomerRow,
-  CustomersTable,
-  EndedSessionsTable,
-  PasswordResetRequestsTable,
-} from './tables';
+export type * from './tables';

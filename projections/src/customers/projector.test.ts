@@ -1,6 +1,7 @@
 import type { EventData, EventType, RecordedEvent } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
 import { openReadModels } from '../db';
+import { listCustomers } from './list';
 import { customersProjector } from './projector';
 import {
   findCredentials,
@@ -8,7 +9,6 @@ import {
   findCustomerByEmail,
   findPasswordResetRequest,
   findSessionHolder,
-  listCustomers,
 } from './queries';
 
 let position = 0;

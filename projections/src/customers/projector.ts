@@ -1,7 +1,11 @@
+import type { ReadModelsDb } from '../database';
 import { argumentsFor, prepareQuery } from '../prepared-query';
 import { type EventHandlers, projectorOf } from '../projector';
+import { searchTermsOf } from './search-terms';
 import type {
   CustomerCredentialsTable,
+  CustomerOrdersTable,
+  CustomerSearchTermsTable,
   CustomersTable,
   EndedSessionsTable,
   PasswordResetRequestsTable,
@@ -20,6 +24,8 @@ const customerColumns = [
   'created_at',
   'updated_at',
   'registered_position',
+  'order_count',
+  'total_spent',
   'session_version',
   'kept_session_id',
 ] as const satisfies readonly (keyof CustomersTable)[];
@@ -61,6 +67,43 @@ const sql = {
       .updateTable('customers')
       .set({ is_admin: arg('isAdmin'), updated_at: arg('at') })
       .where('id', '=', arg('id')),
+  ),
+  insertTerm: prepareQuery<CustomerSearchTermsTable>((qb, arg) =>
+    qb
+      .insertInto('customer_search_terms')
+      .values(argumentsFor(arg, ['term', 'user_id']))
+      .onConflict((c) => c.doNothing()),
+  ),
+  deleteTerms: prepareQuery<{ userId: string }>((qb, arg) =>
+    qb.deleteFrom('customer_search_terms').where('user_id', '=', arg('userId')),
+  ),
+  insertOrder: prepareQuery<CustomerOrdersTable>((qb, arg) =>
+    qb.insertInto('customer_orders').values(argumentsFor(arg, ['order_id', 'user_id', 'total_price'])),
+  ),
+  addOrder: prepareQuery<{ id: string; total: number }>((qb, arg) =>
+    qb
+      .updateTable('customers')
+      .set((eb) => ({
+        order_count: eb('order_count', '+', 1),
+        total_spent: eb('total_spent', '+', arg('total')),
+      }))
+      .where('id', '=', arg('id')),
+  ),
+  /** A cancelled order leaves its customer's totals: what it added, found by the order. */
+  takeBackOrder: prepareQuery<{ orderId: string }>((qb, arg) =>
+    qb
+      .updateTable('customers')
+      .set((eb) => ({
+        order_count: eb('order_count', '-', 1),
+        total_spent: eb(
+          'total_spent',
+          '-',
+          eb.selectFrom('customer_orders').select('total_price').where('order_id', '=', arg('orderId')),
+        ),
+      }))
+      .where('id', '=', (eb) =>
+        eb.selectFrom('customer_orders').select('user_id').where('order_id', '=', arg('orderId')),
+      ),
   ),
   endSessions: prepareQuery<{ id: string; kept: string | null }>((qb, arg) =>
     qb
@@ -119,10 +162,13 @@ const on = {
       created_at: e.at,
       updated_at: e.at,
       registered_position: event.position,
+      order_count: 0,
+      total_spent: 0,
       session_version: 0,
       kept_session_id: null,
     });
     db.run(sql.insertCredentials, { user_id: e.userId, email: e.email, password_hash: e.passwordHash });
+    writeSearchTerms(db, e.userId, e);
   },
   UserProfileChanged(e, db) {
     db.run(sql.updateProfile, {
@@ -133,6 +179,8 @@ const on = {
       updated_at: e.at,
     });
     db.run(sql.updateCredentialsEmail, { userId: e.userId, email: e.email });
+    db.run(sql.deleteTerms, { userId: e.userId });
+    writeSearchTerms(db, e.userId, e);
   },
   UserPasswordChanged(e, db) {
     db.run(sql.touch, { id: e.userId, at: e.at });
@@ -160,17 +208,38 @@ const on = {
   },
   OrderPlaced(e, db) {
     if (e.affiliateUserId) db.run(sql.countAffiliateUse, { id: e.affiliateUserId });
+    db.run(sql.insertOrder, { order_id: e.orderId, user_id: e.userId, total_price: e.totalPrice });
+    db.run(sql.addOrder, { id: e.userId, total: e.totalPrice });
+  },
+  StatusChanged(e, db) {
+    if (e.to === 'Cancelled') db.run(sql.takeBackOrder, { orderId: e.orderId });
   },
 } satisfies EventHandlers;
 
+function writeSearchTerms(
+  db: ReadModelsDb,
+  userId: string,
+  customer: { name: string; email: string; contact: string },
+): void {
+  for (const term of searchTermsOf(customer)) db.run(sql.insertTerm, { term, user_id: userId });
+}
+
 /**
- * The customers read model: who is registered, their role and profile, their sessions' standing,
- * the open password resets, and (in a private table) their password hash for sign-in. Data is parsed with its contract schema, so a malformed event
+ * The customers read model: who is registered, their role and profile, their order count and amount
+ * spent, what a search finds them by, their sessions' standing, the open password resets, and (in a
+ * private table) their password hash for sign-in. Data is parsed with its contract schema, so a malformed event
  * stops the projector with the reason instead of writing a wrong row.
  */
 export const customersProjector = projectorOf({
   name: 'customers',
-  tables: ['customers', 'customer_credentials', 'ended_sessions', 'password_reset_requests'],
+  tables: [
+    'customers',
+    'customer_credentials',
+    'customer_orders',
+    'customer_search_terms',
+    'ended_sessions',
+    'password_reset_requests',
+  ],
   statements: sql,
   on,
 });

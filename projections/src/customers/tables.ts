@@ -18,10 +18,30 @@ export interface CustomersTable {
   updated_at: string;
   /** Log position of the registration: a stable order for users registered in the same instant. */
   registered_position: number;
+  /** Orders placed, cancelled ones left out. */
+  order_count: number;
+  /** Their totals in minor units, cancelled orders left out. */
+  total_spent: number;
   /** UserSessionsEnded so far: a token issued at a lower version is refused (migration 016). */
   session_version: number;
   /** The session the last UserSessionsEnded kept, which stays valid below the version. */
   kept_session_id: string | null;
+}
+
+/** Each order counted in a customer's totals, so a cancellation takes back what it added. */
+export interface CustomerOrdersTable {
+  order_id: string;
+  user_id: string;
+  total_price: number;
+}
+
+/**
+ * What a search can match a customer by, one row per term: each word of the name and the e-mail
+ * lower-cased, and the contact's phone key (contracts' `phoneKey`). A search term matches by prefix.
+ */
+export interface CustomerSearchTermsTable {
+  term: string;
+  user_id: string;
 }
 
 /** Sessions ended by signing out, until their tokens would have expired anyway. */

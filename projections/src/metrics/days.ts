@@ -98,3 +98,29 @@ export function isoWeek(day: string): string {
   const week = 1 + Math.round((days - 3 + ((january4.getUTCDay() + 6) % 7)) / 7);
   return `${year}-W${String(week).padStart(2, '0')}`;
 }
+
+/**
+ * The instant a calendar day (YYYY-MM-DD) begins in a time zone, as an ISO string: the first moment
+ * `calendarDay` puts on that day. A day range `from`..`to` is the instants from `startOfDay(from)` up
+ * to, not including, `startOfDay` of the day after `to`.
+ */
+export function startOfDay(day: string, timeZone: string = shopConfig.timeZone): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const wallMidnight = Date.UTC(year, month - 1, date);
+  // The offset at local midnight: guess with the offset at UTC midnight, then correct once for a change between.
+  let start = wallMidnight - offsetAt(wallMidnight, timeZone);
+  start = wallMidnight - offsetAt(start, timeZone);
+  return new Date(start).toISOString();
+}
+
+/** The day after a calendar day (YYYY-MM-DD). */
+export function nextDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
+}
+
+/** `2024-03-09 23:59:59`: an instant as a wall clock in a time zone reads it, to the second. */
+export function localDateTime(at: string | Date, timeZone: string = shopConfig.timeZone): string {
+  const ms = typeof at === 'string' ? Date.parse(at) : at.getTime();
+  return new Date(ms + offsetAt(ms, timeZone)).toISOString().slice(0, 19).replace('T', ' ');
+}

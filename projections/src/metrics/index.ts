@@ -1,4 +1,12 @@
-export { calendarDay, daysBetween, daysEndingWith, isoWeek } from './days';
+export {
+  calendarDay,
+  daysBetween,
+  daysEndingWith,
+  isoWeek,
+  localDateTime,
+  nextDay,
+  startOfDay,
+} from './days';
 export { metricsProjector } from './projector';
 export * from './queries';
 export type * from './tables';

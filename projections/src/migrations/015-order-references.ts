@@ -13,6 +13,6 @@ export const orderReferences: Migration = {
       ALTER TABLE orders ADD COLUMN reference TEXT NOT NULL DEFAULT '';
       CREATE INDEX orders_by_reference ON orders (reference);
     `);
-    replayProjector(db, 'orders', ['orders', 'open_reservations']);
+    replayProjector(db, 'orders', ['orders', 'open_reservations', 'order_counts']);
   },
 };

@@ -10,6 +10,8 @@ import { catalogueFilterIndex } from './008-catalogue-filter-index';
 import { catalogueRatingIndex } from './009-catalogue-rating-index';
 import { openReservationsWithoutPlaced } from './010-open-reservations-without-placed';
 import { ordersAsDocuments } from './011-orders-as-documents';
+import { adminListIndexes } from './012-admin-list-indexes';
+import { customerTotals } from './013-customer-totals';
 import { orderReferences } from './015-order-references';
 import { sessionsAndPasswordResets } from './016-sessions-and-password-resets';
 import { outbox } from './017-outbox';
@@ -31,6 +33,8 @@ export const readModelMigrations: readonly Migration[] = [
   catalogueRatingIndex,
   openReservationsWithoutPlaced,
   ordersAsDocuments,
+  adminListIndexes,
+  customerTotals,
   orderReferences,
   sessionsAndPasswordResets,
   outbox,

@@ -3,28 +3,33 @@ import {
   normaliseOrderReference,
   type Order,
   type OrderItem,
+  type OrderListFilters,
   type OrderNote,
+  type OrderSort,
   type OrderTracking,
   type StatusChange,
   shopConfig,
   trackingProgress,
   type User,
 } from '@shop/contracts';
-import { findCustomer } from '../customers/queries';
+import { findCustomer, findCustomers } from '../customers/queries';
 import type { ReadModelsDb } from '../database';
+import { countRows, type KeysetPage, type PageStart, readInChunks, readPage } from '../paging';
 import { returnSteps } from '../returns/answers';
 import { listReturnsOfOrder } from '../returns/queries';
+import { countFilteredOrders, matchingOrders, orderListOrder, orderPosition } from './list';
 import {
   cancellerOf,
   findOrder,
   findOrderIdByReference,
-  listAllOrders,
   listOrderNotes,
   listOrdersOfUser,
   type OrderDetail,
   type OrderItemWithProduct,
   type OrderWithItems,
+  withItemsOf,
 } from './queries';
+import type { OrderRow } from './tables';
 import { buildTimeline } from './timeline';
 
 const DAY_MS = 86_400_000;
@@ -54,9 +59,50 @@ export function ordersOfUser(db: ReadModelsDb, args: { userId: string }): Order[
   return listOrdersOfUser(db, args).map((order) => toOrder(db, order));
 }
 
-/** Every order, newest first (the admin list). */
+/** The admin's orders list: what it is filtered and searched by, and how it is sorted. */
+export interface OrderList {
+  filters: OrderListFilters;
+  sort: OrderSort;
+}
+
+/** One page of the admin's orders list and how many orders match in all. */
+export function orderListPage(
+  db: ReadModelsDb,
+  args: OrderList & { start: PageStart; limit: number },
+): KeysetPage<Order> & { total: number } {
+  const { filters, sort } = args;
+  const matching = matchingOrders(db, filters);
+  const page = readPage(db, matching, {
+    order: orderListOrder(sort, filters),
+    positionOf: orderPosition[sort],
+    start: args.start,
+    limit: args.limit,
+  });
+  const total = filters.search ? countRows(db, matching) : countFilteredOrders(db, filters);
+  return { ...page, rows: toOrders(db, page.rows), total };
+}
+
+/**
+ * Every order of the list, a chunk at a time, each chunk read when asked for (see `readInChunks`): a
+ * response streams them without holding the list.
+ */
+export function* orderListChunks(db: ReadModelsDb, args: OrderList, size = 200): Generator<Order[]> {
+  const chunks = readInChunks(db, matchingOrders(db, args.filters), {
+    order: orderListOrder(args.sort, args.filters),
+    positionOf: orderPosition[args.sort],
+    size,
+  });
+  for (const rows of chunks) yield toOrders(db, rows);
+}
+
+/** Every order, newest first: the seed's admin list, `GET /api/orders`, read in chunks. */
+export function allOrdersInChunks(db: ReadModelsDb): Generator<Order[]> {
+  return orderListChunks(db, { filters: {}, sort: 'newest' });
+}
+
+/** Every order, newest first, at once (checks and tests; a response streams `allOrdersInChunks`). */
 export function allOrders(db: ReadModelsDb): Order[] {
-  return listAllOrders(db).map((order) => toOrder(db, order));
+  return [...allOrdersInChunks(db)].flat();
 }
 
 /**
@@ -87,13 +133,27 @@ export function orderTracking(db: ReadModelsDb, args: { id: string }): OrderTrac
   };
 }
 
+/** A page or chunk of orders in the API's shape: their lines and their buyers read once for all. */
+function toOrders(db: ReadModelsDb, rows: OrderRow[]): Order[] {
+  const buyers = findCustomers(
+    db,
+    rows.map((row) => row.user_id),
+  );
+  return withItemsOf(db, rows).map((order) => toOrder(db, order, false, buyers));
+}
+
 /**
  * Money in major units, the customer as they are now, lines under both `OrderItems` and
  * `orderItems` (the spec names both).
  */
-function toOrder(db: ReadModelsDb, source: OrderWithItems | OrderDetail, history = false): Order {
+function toOrder(
+  db: ReadModelsDb,
+  source: OrderWithItems | OrderDetail,
+  history = false,
+  known?: ReadonlyMap<string, User>,
+): Order {
   const { order } = source;
-  const findUser = (id: string): User | undefined => findCustomer(db, { id });
+  const findUser = (id: string): User | undefined => known?.get(id) ?? findCustomer(db, { id });
   const user = findUser(order.user_id);
   const items = source.items.map(toItem);
   const cancelledBy = cancellerOf(order);

@@ -1,4 +1,14 @@
-export { allOrders, orderDetails, orderIdOf, ordersOfUser, orderTracking } from './answers';
+export {
+  allOrders,
+  allOrdersInChunks,
+  type OrderList,
+  orderDetails,
+  orderIdOf,
+  orderListChunks,
+  orderListPage,
+  ordersOfUser,
+  orderTracking,
+} from './answers';
 export { ordersProjector } from './projector';
 export * from './queries';
 export type * from './tables';

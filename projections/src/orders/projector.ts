@@ -1,10 +1,12 @@
-import type { EventData } from '@shop/contracts';
+import { type EventData, phoneKey } from '@shop/contracts';
 import { sql as expr } from 'kysely';
 import type { HeldBackKind, HeldBackWrites, ReadModelsDb } from '../database';
+import { calendarDay } from '../metrics/days';
 import { argumentsFor, prepareQuery } from '../prepared-query';
 import { type EventHandlers, projectorOf } from '../projector';
 import type {
   OpenReservationsTable,
+  OrderCountsTable,
   OrderItemsView,
   OrderNotesTable,
   OrderStatusChangesView,
@@ -26,6 +28,7 @@ const orderColumns = [
   'ship_postal_code',
   'ship_country',
   'ship_phone',
+  'phone_key',
   'items_price',
   'discount',
   'shipping_price',
@@ -73,9 +76,13 @@ const sql = {
    * The status, the paid and delivered flags with their times the first time they are set, and the
    * change at the end of the order's history; SET expressions read the row as it was, so one
    * statement needs no read first. `seq` is the event's position in the log: rising within an
-   * order, so it orders the history, and known without reading the order's earlier changes.
+   * order, so it orders the history, and known without reading the order's earlier changes. It
+   * answers what `order_counts` needs of the order as it is after the change.
    */
-  changeStatus: prepareQuery<StatusChange>((qb, arg) =>
+  changeStatus: prepareQuery<
+    StatusChange,
+    Pick<OrdersTable, 'payment_method' | 'is_paid' | 'is_delivered' | 'created_at'>
+  >((qb, arg) =>
     qb
       .updateTable('orders')
       .set({
@@ -91,7 +98,19 @@ const sql = {
         >`case when ${expr.ref('is_delivered')} = 0 and ${arg('delivered')} = 1 then ${arg('at')} else ${expr.ref('delivered_at')} end`,
         changes: expr<string>`json_insert(${expr.ref('changes')}, '$[#]', json(${arg('change')}))`,
       })
-      .where('id', '=', arg('orderId')),
+      .where('id', '=', arg('orderId'))
+      .returning(['payment_method', 'is_paid', 'is_delivered', 'created_at']),
+  ),
+  // Written once per combination at a commit (OrderCountSums).
+  count: prepareQuery<OrderCountsTable>((qb, arg) =>
+    qb
+      .insertInto('order_counts')
+      .values(argumentsFor(arg, ['day', 'status', 'payment_method', 'is_paid', 'is_delivered', 'orders']))
+      .onConflict((c) =>
+        c
+          .columns(['day', 'status', 'payment_method', 'is_paid', 'is_delivered'])
+          .doUpdateSet((eb) => ({ orders: eb('order_counts.orders', '+', arg('orders')) })),
+      ),
   ),
   reserve: prepareQuery<Omit<OpenReservationsTable, 'order_state'>>((qb, arg) =>
     qb
@@ -218,7 +237,7 @@ const on = {
  */
 export const ordersProjector = projectorOf({
   name: 'orders',
-  tables: ['orders', 'open_reservations', 'order_notes'],
+  tables: ['orders', 'open_reservations', 'order_counts', 'order_notes'],
   statements: sql,
   on,
 });
@@ -240,6 +259,7 @@ function placed(db: ReadModelsDb, e: EventData<'OrderPlaced'>): void {
     ship_postal_code: address.postalCode,
     ship_country: address.country,
     ship_phone: address.phone,
+    phone_key: phoneKey(address.phone),
     items_price: e.itemsPrice,
     discount: e.discount,
     shipping_price: e.shippingPrice,
@@ -268,21 +288,75 @@ function placed(db: ReadModelsDb, e: EventData<'OrderPlaced'>): void {
   });
   db.heldBack(unplacedReservations).forget(e.orderId);
   db.run(sql.dropReservations, { orderId: e.orderId });
+  db.heldBack(orderCountSums).add(
+    {
+      day: calendarDay(e.at),
+      status: 'Pending',
+      payment_method: e.paymentMethod,
+      is_paid: 0,
+      is_delivered: 0,
+    },
+    1,
+  );
 }
 
 function statusChanged(db: ReadModelsDb, e: EventData<'StatusChanged'>, position: number): void {
   const change: StoredOrderChange = [position, e.from, e.to, e.by, e.at];
-  const { changes } = db.run(sql.changeStatus, {
+  const paid = e.paid ? 1 : 0;
+  const delivered = e.delivered ? 1 : 0;
+  const after = db.first(sql.changeStatus, {
     orderId: e.orderId,
     to: e.to,
     at: e.at,
-    paid: e.paid ? 1 : 0,
-    delivered: e.delivered ? 1 : 0,
+    paid,
+    delivered,
     change: JSON.stringify(change),
   });
-  if (changes !== 1) throw new Error(`StatusChanged for unknown order ${e.orderId}`);
+  if (!after) throw new Error(`StatusChanged for unknown order ${e.orderId}`);
   if (e.to === 'Cancelled') db.run(sql.holdCancelled, { orderId: e.orderId, at: e.at });
+  // The order as it stood before: a flag the change set was not set yet (the decider sets each once).
+  const day = calendarDay(after.created_at);
+  const counts = db.heldBack(orderCountSums);
+  const { payment_method } = after;
+  counts.add(
+    {
+      day,
+      status: e.from,
+      payment_method,
+      is_paid: paid ? 0 : after.is_paid,
+      is_delivered: delivered ? 0 : after.is_delivered,
+    },
+    -1,
+  );
+  counts.add(
+    { day, status: e.to, payment_method, is_paid: after.is_paid, is_delivered: after.is_delivered },
+    1,
+  );
 }
+
+type CountedAs = Omit<OrderCountsTable, 'orders'>;
+
+/**
+ * The transaction's changes to `order_counts`, summed per combination and written once at the commit:
+ * every order event moves one or two of them. Every combination touched is written, a sum of 0 too, so
+ * the rows do not depend on where a transaction ends.
+ */
+class OrderCountSums implements HeldBackWrites {
+  readonly #sums = new Map<string, { as: CountedAs; orders: number }>();
+
+  add(as: CountedAs, orders: number): void {
+    const key = `${as.day}|${as.status}|${as.payment_method}|${as.is_paid}|${as.is_delivered}`;
+    const sum = this.#sums.get(key);
+    if (sum) sum.orders += orders;
+    else this.#sums.set(key, { as, orders });
+  }
+
+  flush(db: ReadModelsDb): void {
+    for (const { as, orders } of this.#sums.values()) db.run(sql.count, { ...as, orders });
+  }
+}
+
+const orderCountSums: HeldBackKind<OrderCountSums> = { create: () => new OrderCountSums() };
 
 interface HeldReservation {
   productId: string;

@@ -93,10 +93,10 @@ export function listOrdersOfUser(db: ReadModelsDb, args: { userId: string }): Or
   return withItems(orders, itemsOf(db, { userId: args.userId }));
 }
 
-/** Every order, newest first (the admin list). */
-export function listAllOrders(db: ReadModelsDb): OrderWithItems[] {
-  const orders = db.all(db.qb.selectFrom('orders').selectAll().orderBy('created_at', 'desc').orderBy('id'));
-  return withItems(orders, itemsOf(db, {}));
+/** Orders with their lines, in the order given (a page of a list). */
+export function withItemsOf(db: ReadModelsDb, orders: OrderRow[]): OrderWithItems[] {
+  if (orders.length === 0) return [];
+  return withItems(orders, itemsOf(db, { orderIds: orders.map((order) => order.id) }));
 }
 
 /**
@@ -154,8 +154,9 @@ function itemsWithProducts(qb: Kysely<ReadModels>) {
     .orderBy('order_items.line_no');
 }
 
-function itemsOf(db: ReadModelsDb, filter: { userId?: string }): OrderItemWithProduct[] {
+function itemsOf(db: ReadModelsDb, filter: { userId?: string; orderIds?: string[] }): OrderItemWithProduct[] {
   let query = itemsWithProducts(db.qb);
+  if (filter.orderIds) query = query.where('order_items.order_id', 'in', filter.orderIds);
   if (filter.userId) {
     query = query.where('order_items.order_id', 'in', (eb) =>
       eb

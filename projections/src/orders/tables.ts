@@ -21,6 +21,8 @@ export interface OrdersTable {
   ship_postal_code: string;
   ship_country: string;
   ship_phone: string;
+  /** `ship_phone` reduced to one form (contracts' `phoneKey`), for the admin's phone search. */
+  phone_key: string;
   items_price: number;
   discount: number;
   shipping_price: number;
@@ -91,6 +93,19 @@ export interface OpenReservationsTable {
   order_state: 'unplaced' | 'cancelled' | 'returned';
   /** When the order reached `order_state` (the reservation time while unplaced). */
   state_at: string;
+}
+
+/**
+ * How many orders stand in each combination of what the admin's list filters on, per calendar day
+ * placed (the shop's time zone): the total of a filtered list is a sum of a few of these rows.
+ */
+export interface OrderCountsTable {
+  day: string;
+  status: OrderStatus;
+  payment_method: PaymentMethod;
+  is_paid: number;
+  is_delivered: number;
+  orders: number;
 }
 
 export type OrderRow = Selectable<OrdersTable>;

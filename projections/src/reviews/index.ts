@@ -1,3 +1,9 @@
 export { reviewsProjector } from './projector';
-export { countReviewsByUser, listAdminReviews, listPublicReviews } from './queries';
+export {
+  adminReviewPage,
+  allAdminReviewsInChunks,
+  countReviewsByUser,
+  listAdminReviews,
+  listPublicReviews,
+} from './queries';
 export type { ReviewAuthorsTable, ReviewProductsTable, ReviewRow, ReviewsTable } from './tables';

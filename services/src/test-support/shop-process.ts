@@ -56,6 +56,11 @@ export class ShopProcess {
     return `http://127.0.0.1:${this.env.PORT}`;
   }
 
+  /** The server's process id while it runs (the bench reads its memory from /proc). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   async start(timeoutMs = 30_000): Promise<void> {
     const child = spawn(process.execPath, [BUILT_SERVER], {
       env: { ...process.env, ...this.env },

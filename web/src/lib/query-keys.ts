@@ -14,11 +14,10 @@ export const productKeys = {
   detail: (id: string) => [...productKeys.all, 'detail', id] as const,
 };
 
-/** Orders: every order (admin), the signed-in user's, and each order with its tracking below it. */
+/** Orders: the admin's pages (see features/admin/api/lists.ts), the signed-in user's, and each order with its tracking below it. */
 export const orderKeys = {
   all: ['orders'] as const,
   lists: () => [...orderKeys.all, 'list'] as const,
-  list: () => [...orderKeys.lists(), 'all'] as const,
   mine: () => [...orderKeys.lists(), 'mine'] as const,
   detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
   tracking: (id: string) => [...orderKeys.detail(id), 'tracking'] as const,
@@ -29,7 +28,6 @@ export const orderKeys = {
 /** Reviews: every review with its author (admin) and a product's public reviews. */
 export const reviewKeys = {
   all: ['reviews'] as const,
-  list: () => [...reviewKeys.all, 'list'] as const,
   forProduct: (productId: string) => [...reviewKeys.all, 'product', productId] as const,
 };
 

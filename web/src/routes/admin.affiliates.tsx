@@ -1,12 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { affiliateRequestsQuery } from '../features/admin/api/affiliates';
+import { affiliateRequestsPageQuery } from '../features/admin/api/lists';
 import { AffiliatesPage } from '../features/admin/components/affiliates/affiliates-page';
+import { AffiliatesSearch } from '../features/admin/list-search';
 
 export const Route = createFileRoute('/admin/affiliates')({
+  validateSearch: AffiliatesSearch,
+  loaderDeps: ({ search }) => search,
   // Admin code, loader included, stays out of the shopper's bundle.
   codeSplitGroupings: [['loader', 'component']],
-  loader: ({ context: { queryClient } }) => {
-    void queryClient.prefetchQuery(affiliateRequestsQuery());
+  loader: ({ context: { queryClient }, deps }) => {
+    void queryClient.prefetchQuery(affiliateRequestsPageQuery(deps));
   },
-  component: AffiliatesPage,
+  component: AffiliatesPageRoute,
 });
+
+function AffiliatesPageRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <AffiliatesPage search={search} onSearchChange={(next) => void navigate({ search: next })} />;
+}

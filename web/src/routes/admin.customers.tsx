@@ -1,12 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { customersQuery } from '../features/admin/api/dashboard';
+import { customersPageQuery } from '../features/admin/api/lists';
 import { CustomersPage } from '../features/admin/components/customers/customers-page';
+import { CustomersSearch } from '../features/admin/list-search';
 
 export const Route = createFileRoute('/admin/customers')({
+  validateSearch: CustomersSearch,
+  loaderDeps: ({ search }) => search,
   // Admin code, loader included, stays out of the shopper's bundle.
   codeSplitGroupings: [['loader', 'component']],
-  loader: ({ context: { queryClient } }) => {
-    void queryClient.prefetchQuery(customersQuery());
+  loader: ({ context: { queryClient }, deps }) => {
+    void queryClient.prefetchQuery(customersPageQuery(deps));
   },
-  component: CustomersPage,
+  component: CustomersRoute,
 });
+
+function CustomersRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <CustomersPage search={search} onSearchChange={(next) => void navigate({ search: next })} />;
+}

@@ -1,12 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { adminOrdersQuery } from '../features/admin/api/orders';
+import { adminOrdersPageQuery } from '../features/admin/api/lists';
 import { OrdersPage } from '../features/admin/components/orders/orders-page';
+import { OrdersSearch } from '../features/admin/list-search';
 
 export const Route = createFileRoute('/admin/orders')({
+  validateSearch: OrdersSearch,
+  loaderDeps: ({ search }) => search,
   // Admin code, loader included, stays out of the shopper's bundle.
   codeSplitGroupings: [['loader', 'component']],
-  loader: ({ context: { queryClient } }) => {
-    void queryClient.prefetchQuery(adminOrdersQuery());
+  loader: ({ context: { queryClient }, deps }) => {
+    void queryClient.prefetchQuery(adminOrdersPageQuery(deps));
   },
-  component: OrdersPage,
+  component: OrdersRoute,
 });
+
+function OrdersRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <OrdersPage search={search} onSearchChange={(next) => void navigate({ search: next })} />;
+}

@@ -1,12 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { adminReviewsQuery } from '../features/admin/api/reviews';
+import { adminReviewsPageQuery } from '../features/admin/api/lists';
 import { ReviewsPage } from '../features/admin/components/reviews/reviews-page';
+import { ReviewsSearch } from '../features/admin/list-search';
 
 export const Route = createFileRoute('/admin/reviews')({
+  validateSearch: ReviewsSearch,
+  loaderDeps: ({ search }) => search,
   // Admin code, loader included, stays out of the shopper's bundle.
   codeSplitGroupings: [['loader', 'component']],
-  loader: ({ context: { queryClient } }) => {
-    void queryClient.prefetchQuery(adminReviewsQuery());
+  loader: ({ context: { queryClient }, deps }) => {
+    void queryClient.prefetchQuery(adminReviewsPageQuery(deps));
   },
-  component: ReviewsPage,
+  component: ReviewsPageRoute,
 });
+
+function ReviewsPageRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <ReviewsPage search={search} onSearchChange={(next) => void navigate({ search: next })} />;
+}

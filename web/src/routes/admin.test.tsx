@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { recordRequests } from '../features/admin/testing/builders';
+import { aPage, recordRequests } from '../features/admin/testing/builders';
 import { signIn } from '../lib/session';
 import { aSession } from '../test/builders';
 import { server } from '../test/msw-server';
@@ -40,7 +40,7 @@ describe('admin guard', () => {
 
   it('lets an admin in', async () => {
     signIn(aSession({ isAdmin: true }));
-    server.use(http.get('/api/admin/users', () => HttpResponse.json([])));
+    server.use(http.get('/api/admin/lists/customers', () => HttpResponse.json(aPage([]))));
     renderApp('/admin/customers');
 
     expect(await screen.findByText('No customers registered yet')).toBeTruthy();

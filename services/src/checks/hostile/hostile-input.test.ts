@@ -149,6 +149,14 @@ const ROUTE_GROUPS: Record<string, Route[]> = {
       ids: (f) => [f.orderId],
     },
   ],
+  'admin lists': [
+    { method: 'GET', path: '/api/admin/lists/orders', auth: 'admin' },
+    { method: 'GET', path: '/api/admin/lists/orders.csv', auth: 'admin' },
+    { method: 'GET', path: '/api/admin/lists/customers', auth: 'admin' },
+    { method: 'GET', path: '/api/admin/lists/reviews', auth: 'admin' },
+    { method: 'GET', path: '/api/admin/lists/affiliate-requests', auth: 'admin' },
+    { method: 'GET', path: '/api/admin/lists/products', auth: 'admin' },
+  ],
   returns: [
     {
       method: 'POST',

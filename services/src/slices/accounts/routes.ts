@@ -1,4 +1,5 @@
 import {
+  AdminCustomersQuery,
   type AuthResponse,
   ForgotPasswordInput,
   LoginInput,
@@ -8,15 +9,18 @@ import {
   type User,
 } from '@shop/contracts';
 import {
+  allCustomersInChunks,
+  customerListPage,
   findCredentials,
   findCustomer,
   findCustomerByEmail,
   findSessionHolder,
-  listCustomers,
 } from '@shop/projections';
 import { type Context, Hono } from 'hono';
 import { badRequest, notFound, unauthenticated } from '../../platform/errors';
 import { clientAddress, clientNetwork } from '../../platform/http/client-address';
+import { PageCursors } from '../../platform/http/page-cursors';
+import { streamedJsonArray } from '../../platform/http/streamed';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
 import { handleSignOut, registerAccount, updateProfile } from './account-commands';
@@ -34,12 +38,13 @@ export const RESET_REQUESTED =
 export const PASSWORD_RESET = 'Your password has been changed. Please sign in with your new password.';
 
 /**
- * Registration, sign-in and out, password reset, the caller's profile and the admin's customer
- * list. Users are answered from the customers read model, which never holds a password hash.
+ * Registration, sign-in and out, password reset, the caller's profile and the admin's customer lists
+ * (the whole list streamed, or paged). Users are answered from the customers read model, which never holds a password hash.
  */
 export function accountsRoutes(deps: ShopDeps): Hono<AuthEnv> {
   const throttles = accountThrottles(deps.clock);
   const app = new Hono<AuthEnv>();
+  const cursors = new PageCursors(deps.signingKey);
   const addressOf = (c: Context) => clientAddress(c, deps.trustedProxies);
 
   /** The user's fields and a token for a new session at their current session version. */
@@ -133,7 +138,15 @@ export function accountsRoutes(deps: ShopDeps): Hono<AuthEnv> {
     return c.json({ ...view(updated), message: 'Profile updated.' });
   });
 
-  app.get('/admin/users', requireAdmin(deps), (c) => c.json(listCustomers(deps.readModels)));
+  app.get('/admin/users', requireAdmin(deps), () => streamedJsonArray(allCustomersInChunks(deps.readModels)));
+
+  app.get('/admin/lists/customers', requireAdmin(deps), validate('query', AdminCustomersQuery), (c) => {
+    const { search, sort, direction, cursor, limit } = c.req.valid('query');
+    const order = `${sort}-${direction}`;
+    const start = cursors.read(cursor, 'customers', order);
+    const page = customerListPage(deps.readModels, { search, sort, direction, start, limit });
+    return c.json(cursors.page('customers', order, page));
+  });
 
   /** Guessing the current password counts against the same limits as the sign-in form. */
   async function checkCurrentPassword(c: Context, user: RegisteredUser, given: string | undefined) {

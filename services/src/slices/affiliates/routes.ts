@@ -1,24 +1,27 @@
 import {
   type AffiliateCodeCheck,
-  type AffiliateRequest,
+  AffiliateRequestsQuery,
   fromMinor,
   type MyAffiliate,
   shopConfig,
   streams,
 } from '@shop/contracts';
 import {
-  type AffiliateRequestRow,
+  affiliateRequestOf,
+  affiliateRequestPage,
+  allAffiliateRequestsInChunks,
   commissionOf,
   countReviewsByUser,
   findAffiliate,
   findAffiliateRequest,
-  findCustomer,
   latestAffiliateRequestOf,
-  listAffiliateRequests,
 } from '@shop/projections';
 import { Hono } from 'hono';
 import { handleCommand, readStreamOrEmpty } from '../../platform/commands/handle-command';
 import { badRequest, notFound } from '../../platform/errors';
+import { PageCursors } from '../../platform/http/page-cursors';
+import { streamedJsonArray } from '../../platform/http/streamed';
+import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
 import { type AuthEnv, requireAdmin, requireUser } from '../accounts/auth';
 import type { AffiliateEvent } from './affiliate';
@@ -43,18 +46,7 @@ export function affiliatesRoutes(deps: ShopDeps, options: AffiliatesRoutesOption
   const app = new Hono<AuthEnv>();
   const newCode = options.newCode ?? (() => newAffiliateCode());
 
-  const toDto = (row: AffiliateRequestRow): AffiliateRequest => {
-    const user = findCustomer(deps.readModels, { id: row.user_id });
-    return {
-      id: row.id,
-      userId: row.user_id,
-      status: row.status,
-      code: row.code,
-      createdAt: row.created_at,
-      decidedAt: row.decided_at,
-      User: user ? { name: user.name, email: user.email } : null,
-    };
-  };
+  const cursors = new PageCursors(deps.signingKey);
   const requestById = (id: string) => {
     const row = findAffiliateRequest(deps.readModels, { id });
     if (!row) throw requestNotFound();
@@ -84,11 +76,25 @@ export function affiliatesRoutes(deps: ShopDeps, options: AffiliatesRoutesOption
       },
       { actor: caller.id },
     );
-    const request = toDto(requestById(requestId));
+    const request = affiliateRequestOf(deps.readModels, requestById(requestId));
     return c.json({ ...request, message: `Request submitted! Status: ${request.status}` }, 201);
   });
 
-  app.get('/affiliate', requireAdmin(deps), (c) => c.json(listAffiliateRequests(deps.readModels).map(toDto)));
+  app.get('/affiliate', requireAdmin(deps), () =>
+    streamedJsonArray(allAffiliateRequestsInChunks(deps.readModels)),
+  );
+
+  app.get(
+    '/admin/lists/affiliate-requests',
+    requireAdmin(deps),
+    validate('query', AffiliateRequestsQuery),
+    (c) => {
+      const { status, cursor, limit } = c.req.valid('query');
+      const start = cursors.read(cursor, 'affiliate-requests', 'newest');
+      const page = affiliateRequestPage(deps.readModels, { status, start, limit });
+      return c.json(cursors.page('affiliate-requests', 'newest', page));
+    },
+  );
 
   app.get('/affiliate/me', requireUser(deps), (c) => {
     const userId = c.var.caller.id;
@@ -134,7 +140,7 @@ export function affiliatesRoutes(deps: ShopDeps, options: AffiliatesRoutesOption
       await releaseAffiliateCode(deps, code, userId, admin);
       throw error;
     });
-    return c.json(toDto(requestById(requestId)));
+    return c.json(affiliateRequestOf(deps.readModels, requestById(requestId)));
   });
 
   app.put('/affiliate/:id/reject', requireAdmin(deps), async (c) => {
@@ -147,7 +153,7 @@ export function affiliatesRoutes(deps: ShopDeps, options: AffiliatesRoutesOption
       { type: 'RejectAffiliate', data: { requestId, userId, by: admin, at: deps.clock().toISOString() } },
       { actor: admin },
     );
-    return c.json(toDto(requestById(requestId)));
+    return c.json(affiliateRequestOf(deps.readModels, requestById(requestId)));
   });
 
   return app;

@@ -1,10 +1,18 @@
-import { CatalogueQuery, ProductInput, streams } from '@shop/contracts';
-import { categoryCounts, findProduct, listProducts, queryCatalogue } from '@shop/projections';
+import { AdminProductsQuery, CatalogueQuery, ProductInput, streams } from '@shop/contracts';
+import {
+  adminProductPage,
+  allProductsInChunks,
+  categoryCounts,
+  findProduct,
+  queryCatalogue,
+} from '@shop/projections';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { type CommandResult, handleCommand } from '../../platform/commands/handle-command';
 import { badRequest } from '../../platform/errors';
 import { AnswerCache } from '../../platform/http/answer-cache';
+import { PageCursors } from '../../platform/http/page-cursors';
+import { streamedJsonArray } from '../../platform/http/streamed';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
 import { type AuthEnv, requireAdmin } from '../accounts/auth';
@@ -17,14 +25,15 @@ import { MAX_UPLOAD_BYTES, storeUploadedImage, tooLargeImage } from './uploads';
 const MULTIPART_OVERHEAD = 64 * 1024;
 
 /**
- * The catalogue's calls: the public product list, one product and the shopping page's query;
- * admin-only create, edit, delete and image upload. Money is decimal here, minor units inside.
+ * The catalogue's calls: the public product list (streamed), one product and the shopping page's
+ * query; admin-only create, edit, delete, image upload and the paged product list. Money is decimal here, minor units inside.
  */
 export function catalogueRoutes(deps: ShopDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
   const admin = requireAdmin(deps);
   const now = () => deps.clock().toISOString();
   const answers = new AnswerCache({ version: () => deps.readModels.version() });
+  const cursors = new PageCursors(deps.signingKey);
 
   /** The product as the catalogue shows it now, or as the command left it if the read model lags. */
   const answer = (productId: string, result: CommandResult<ProductState, ProductEvent>) => {
@@ -34,7 +43,13 @@ export function catalogueRoutes(deps: ShopDeps): Hono<AuthEnv> {
     return productFromState(result.state);
   };
 
-  app.get('/products', (c) => c.json(listProducts(deps.readModels)));
+  app.get('/products', () => streamedJsonArray(allProductsInChunks(deps.readModels)));
+
+  app.get('/admin/lists/products', admin, validate('query', AdminProductsQuery), (c) => {
+    const { cursor, limit } = c.req.valid('query');
+    const start = cursors.read(cursor, 'products', 'newest');
+    return c.json(cursors.page('products', 'newest', adminProductPage(deps.readModels, { start, limit })));
+  });
 
   app.get('/products/:id', (c) => {
     const id = c.req.param('id');

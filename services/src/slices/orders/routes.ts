@@ -1,5 +1,6 @@
 import {
   type AdminMetrics,
+  AdminOrdersQuery,
   AsOfQuery,
   fromMinor,
   OrderInput,
@@ -9,7 +10,7 @@ import {
   shopConfig,
 } from '@shop/contracts';
 import {
-  allOrders,
+  allOrdersInChunks,
   calendarDay,
   catalogueProjector,
   customersProjector,
@@ -19,6 +20,8 @@ import {
   orderCounts,
   orderDetails,
   orderIdOf,
+  orderListChunks,
+  orderListPage,
   ordersOfUser,
   ordersProjector,
   orderTracking,
@@ -28,6 +31,8 @@ import {
 import { Hono } from 'hono';
 import { badRequest, forbidden } from '../../platform/errors';
 import { AnswerCache } from '../../platform/http/answer-cache';
+import { PageCursors } from '../../platform/http/page-cursors';
+import { streamedCsv, streamedJsonArray } from '../../platform/http/streamed';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
 import { type AuthEnv, type Caller, requireAdmin, requireUser } from '../accounts/auth';
@@ -36,17 +41,20 @@ import { handleCancelOrder, handleChangeOrderStatus } from './change-status';
 import { orderNotFound } from './decide';
 import { IDEMPOTENCY_KEY_PATTERN } from './idempotency';
 import { handleAddOrderNote } from './order-notes';
+import { ORDER_CSV_HEADER, orderCsvFilename, orderCsvRow } from './orders-csv';
 import { handlePlaceOrder } from './place-order';
 
 /**
- * Orders: a signed-in shopper places, reads and cancels their own; an admin reads all, moves them
- * along the state machine, leaves notes on them and reads the dashboard metrics. Someone else's order
- * answers 404, never 403, so guessing ids reveals nothing.
+ * Orders: a signed-in shopper places, reads and cancels their own; an admin reads all (the whole list
+ * streamed, or paged, filtered and searched, or as CSV), moves them along the state machine, leaves
+ * notes on them and reads the dashboard metrics. Someone else's order answers 404, never 403, so
+ * guessing ids reveals nothing.
  */
 export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
   /** The dashboard's figures: the same for every admin, until the read models change or the day does. */
   const metricsAnswers = new AnswerCache({ version: () => deps.readModels.version(), maxEntries: 4 });
+  const cursors = new PageCursors(deps.signingKey);
 
   /** Only for its owner or an admin; 404 for anyone else. */
   const visibleTo = <T extends { userId: string } | { order: { userId: string } }>(
@@ -84,7 +92,25 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
     c.json(ordersOfUser(deps.readModels, { userId: c.var.caller.id })),
   );
 
-  app.get('/orders', requireAdmin(deps), (c) => c.json(allOrders(deps.readModels)));
+  app.get('/orders', requireAdmin(deps), () => streamedJsonArray(allOrdersInChunks(deps.readModels)));
+
+  app.get('/admin/lists/orders', requireAdmin(deps), validate('query', AdminOrdersQuery), (c) => {
+    const { sort, cursor, limit, ...filters } = c.req.valid('query');
+    const start = cursors.read(cursor, 'orders', sort);
+    return c.json(
+      cursors.page('orders', sort, orderListPage(deps.readModels, { filters, sort, start, limit })),
+    );
+  });
+
+  /** Every order the list's filters, search and sort select (its cursor and limit are not used). */
+  app.get('/admin/lists/orders.csv', requireAdmin(deps), validate('query', AdminOrdersQuery), (c) => {
+    const { sort, cursor: _cursor, limit: _limit, ...filters } = c.req.valid('query');
+    const orders = orderListChunks(deps.readModels, { filters, sort });
+    const rows = (function* () {
+      for (const chunk of orders) yield chunk.map(orderCsvRow);
+    })();
+    return streamedCsv(orderCsvFilename(deps.clock()), ORDER_CSV_HEADER, rows);
+  });
 
   /** `:id` is the order's id or its reference; an admin may ask for it `?asOf=` a moment. */
   app.get('/orders/:id', requireUser(deps), validate('query', AsOfQuery), async (c) => {

@@ -1,6 +1,7 @@
 import { ReturnRequestInput, ReturnStatusInput, type ReturnsPage, ReturnsQuery } from '@shop/contracts';
 import { adminReturns, findOrderOwner, orderReturns, returnDetails } from '@shop/projections';
 import { Hono } from 'hono';
+import { PageCursors } from '../../platform/http/page-cursors';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
 import { type AuthEnv, requireAdmin, requireUser } from '../accounts/auth';
@@ -8,7 +9,6 @@ import { orderNotFound } from '../orders/decide';
 import { handleChangeReturnStatus } from './change-return-status';
 import { returnNotFound } from './decide';
 import { handleRequestReturn } from './request-return';
-import { decodeReturnsCursor, encodeReturnsCursor } from './returns-cursor';
 
 /**
  * Returns: the owner of a delivered order asks to return units of it within the returns window and
@@ -17,6 +17,7 @@ import { decodeReturnsCursor, encodeReturnsCursor } from './returns-cursor';
  */
 export function returnsRoutes(deps: ShopDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
+  const cursors = new PageCursors(deps.signingKey);
 
   app.post('/orders/:id/returns', requireUser(deps), validate('json', ReturnRequestInput), async (c) => {
     const returnId = await handleRequestReturn(deps, c.req.param('id'), c.var.caller.id, c.req.valid('json'));
@@ -33,18 +34,24 @@ export function returnsRoutes(deps: ShopDeps): Hono<AuthEnv> {
     return c.json(orderReturns(deps.readModels, { orderId, admin: caller.isAdmin }));
   });
 
+  /** Newest first, a page at a time, by the admin lists' signed cursors (only ever `after` a return). */
   app.get('/admin/returns', requireAdmin(deps), validate('query', ReturnsQuery), (c) => {
     const { status, cursor, limit } = c.req.valid('query');
+    const start = cursors.read(cursor, 'returns', 'newest');
+    const after = start && 'after' in start ? start.after : undefined;
     const page = adminReturns(deps.readModels, {
       limit,
       ...(status ? { status } : {}),
-      ...(cursor ? { after: decodeReturnsCursor(cursor) } : {}),
+      ...(after ? { after: { requestedAt: String(after.key), id: String(after.tie) } } : {}),
     });
-    return c.json<ReturnsPage>({
-      items: page.items,
+    const next = page.next && { key: page.next.requestedAt, tie: page.next.id };
+    const { items, total, nextCursor } = cursors.page('returns', 'newest', {
+      rows: page.items,
       total: page.total,
-      nextCursor: page.next ? encodeReturnsCursor(page.next) : null,
+      next,
+      previous: null,
     });
+    return c.json<ReturnsPage>({ items, total, nextCursor });
   });
 
   app.put('/admin/returns/:id/status', requireAdmin(deps), validate('json', ReturnStatusInput), async (c) => {

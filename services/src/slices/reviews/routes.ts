@@ -1,8 +1,10 @@
-import { type PublicReview, ReviewInput, streams } from '@shop/contracts';
-import { findProduct, listAdminReviews, listPublicReviews } from '@shop/projections';
+import { AdminReviewsQuery, type PublicReview, ReviewInput, streams } from '@shop/contracts';
+import { adminReviewPage, allAdminReviewsInChunks, findProduct, listPublicReviews } from '@shop/projections';
 import { Hono } from 'hono';
 import { handleCommand } from '../../platform/commands/handle-command';
 import { notFound } from '../../platform/errors';
+import { PageCursors } from '../../platform/http/page-cursors';
+import { streamedJsonArray } from '../../platform/http/streamed';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
 import { type AuthEnv, requireAdmin, requireUser } from '../accounts/auth';
@@ -10,10 +12,12 @@ import { reviewDecider } from './decide';
 
 /**
  * Reviews are published at once and moderated afterwards (DECISIONS.md): anyone reads a
- * product's reviews without their authors, a signed-in user posts, an admin lists and deletes.
+ * product's reviews without their authors, a signed-in user posts, an admin lists (all of them
+ * streamed, or paged) and deletes.
  */
 export function reviewsRoutes(deps: ShopDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
+  const cursors = new PageCursors(deps.signingKey);
 
   app.get('/reviews/:productId', (c) =>
     c.json(listPublicReviews(deps.readModels, { productId: c.req.param('productId') })),
@@ -43,7 +47,16 @@ export function reviewsRoutes(deps: ShopDeps): Hono<AuthEnv> {
     return c.json(created, 201);
   });
 
-  app.get('/admin/reviews', requireAdmin(deps), (c) => c.json(listAdminReviews(deps.readModels)));
+  app.get('/admin/reviews', requireAdmin(deps), () =>
+    streamedJsonArray(allAdminReviewsInChunks(deps.readModels)),
+  );
+
+  app.get('/admin/lists/reviews', requireAdmin(deps), validate('query', AdminReviewsQuery), (c) => {
+    const { productId, cursor, limit } = c.req.valid('query');
+    const start = cursors.read(cursor, 'reviews', 'newest');
+    const page = adminReviewPage(deps.readModels, { productId, start, limit });
+    return c.json(cursors.page('reviews', 'newest', page));
+  });
 
   app.delete('/reviews/:id', requireAdmin(deps), async (c) => {
     const reviewId = c.req.param('id');

@@ -1,27 +1,35 @@
-import type { AffiliateRequest } from '@shop/contracts';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AffiliateRequest, Page } from '@shop/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { affiliateKeys } from '../../../lib/query-keys';
-
-/** `GET /api/affiliate`: every affiliate request, for the admin. */
-export const affiliateRequestsQuery = () =>
-  queryOptions({
-    queryKey: affiliateKeys.requests(),
-    queryFn: ({ signal }) => api.get<AffiliateRequest[]>('/api/affiliate', { signal }),
-  });
+import { adminKeys } from './dashboard';
+import { affiliatePageKey } from './lists';
 
 export type AffiliateDecision = 'approve' | 'reject';
 
-/** `PUT /api/affiliate/{id}/approve|reject`; the answered request replaces the row. */
+/**
+ * `PUT /api/affiliate/{id}/approve|reject`; the answered request replaces the row in every page (a
+ * status filter's pages are read again when next shown), and the customers' affiliate standing goes stale.
+ */
 export function useDecideAffiliateRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: AffiliateDecision }) =>
       api.put<AffiliateRequest>(`/api/affiliate/${encodeURIComponent(id)}/${decision}`),
     onSuccess: (updated) => {
-      queryClient.setQueryData<AffiliateRequest[]>(affiliateKeys.requests(), (requests) =>
-        requests?.map((request) => (request.id === updated.id ? { ...request, ...updated } : request)),
+      queryClient.setQueriesData<Page<AffiliateRequest>>({ queryKey: affiliatePageKey() }, (page) =>
+        page
+          ? {
+              ...page,
+              items: page.items.map((request) =>
+                request.id === updated.id ? { ...request, ...updated } : request,
+              ),
+            }
+          : page,
       );
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: affiliatePageKey(), refetchType: 'none' }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.customers() }),
+      ]);
     },
   });
 }

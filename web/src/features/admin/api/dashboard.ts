@@ -1,4 +1,4 @@
-import type { AdminMetrics, MessagesStatus, User } from '@shop/contracts';
+import type { AdminMetrics, MessagesStatus } from '@shop/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -14,13 +14,6 @@ export const adminMetricsQuery = () =>
   queryOptions({
     queryKey: adminKeys.metrics(),
     queryFn: ({ signal }) => api.get<AdminMetrics>('/api/admin/metrics', { signal }),
-  });
-
-/** `GET /api/admin/users`: every registered customer. */
-export const customersQuery = () =>
-  queryOptions({
-    queryKey: adminKeys.customers(),
-    queryFn: ({ signal }) => api.get<User[]>('/api/admin/users', { signal }),
   });
 
 /** `GET /api/admin/messages`: the e-mails sent, waiting and failed, refreshed while the dashboard is open. */

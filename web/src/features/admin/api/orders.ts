@@ -1,14 +1,8 @@
-import type { Order, OrderStatus } from '@shop/contracts';
+import type { Order, OrderStatus, Page } from '@shop/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { orderKeys } from '../../../lib/query-keys';
-
-/** `GET /api/orders`: every order, for the admin. */
-export const adminOrdersQuery = () =>
-  queryOptions({
-    queryKey: orderKeys.list(),
-    queryFn: ({ signal }) => api.get<Order[]>('/api/orders', { signal }),
-  });
+import { orderPageKey } from './lists';
 
 /** `GET /api/orders/{id}`: for an admin it carries the status history. */
 export const adminOrderQuery = (id: string) =>
@@ -18,7 +12,7 @@ export const adminOrderQuery = (id: string) =>
   });
 
 /**
- * `PUT /api/admin/orders/{id}/status`. The answer replaces the order in the list and in the open
+ * `PUT /api/admin/orders/{id}/status`. The answer replaces the order in the pages and in the open
  * detail; the detail is then refetched because only it carries the history the change just extended.
  * Its tracking (keyed below it) and the customer's own order list go stale with it, for a screen
  * of this tab that shows them.
@@ -29,8 +23,13 @@ export function useUpdateOrderStatus() {
     mutationFn: ({ id, status }: { id: string; status: OrderStatus }) =>
       api.put<Order>(`/api/admin/orders/${encodeURIComponent(id)}/status`, { status }),
     onSuccess: (updated) => {
-      queryClient.setQueryData<Order[]>(orderKeys.list(), (orders) =>
-        orders?.map((order) => (order.id === updated.id ? { ...order, ...updated } : order)),
+      queryClient.setQueriesData<Page<Order>>({ queryKey: orderPageKey() }, (page) =>
+        page
+          ? {
+              ...page,
+              items: page.items.map((order) => (order.id === updated.id ? { ...order, ...updated } : order)),
+            }
+          : page,
       );
       queryClient.setQueryData<Order>(orderKeys.detail(updated.id), (order) =>
         order ? { ...order, ...updated } : order,

@@ -1,28 +1,30 @@
-import type { AdminReview } from '@shop/contracts';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminReview, Page } from '@shop/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { productKeys, reviewKeys } from '../../../lib/query-keys';
-
-/** `GET /api/admin/reviews`: every review with its author. */
-export const adminReviewsQuery = () =>
-  queryOptions({
-    queryKey: reviewKeys.list(),
-    queryFn: ({ signal }) => api.get<AdminReview[]>('/api/admin/reviews', { signal }),
-  });
+import { reviewPageKey } from './lists';
 
 /**
- * `DELETE /api/reviews/{id}`. The review leaves the admin list at once; the product's public reviews
- * and its rating (both under the product's keys) are refetched when next shown.
+ * `DELETE /api/reviews/{id}`. The review leaves the admin's pages at once (which are then read again,
+ * so the next review moves up); the product's public reviews and its rating (both under the
+ * product's keys) are refetched when next shown.
  */
 export function useDeleteReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (review: AdminReview) => api.delete<void>(`/api/reviews/${encodeURIComponent(review.id)}`),
     onSuccess: (_answer, review) => {
-      queryClient.setQueryData<AdminReview[]>(reviewKeys.list(), (reviews) =>
-        reviews?.filter((candidate) => candidate.id !== review.id),
+      queryClient.setQueriesData<Page<AdminReview>>({ queryKey: reviewPageKey() }, (page) =>
+        page?.items.some((candidate) => candidate.id === review.id)
+          ? {
+              ...page,
+              items: page.items.filter((candidate) => candidate.id !== review.id),
+              total: page.total - 1,
+            }
+          : page,
       );
       return Promise.all([
+        queryClient.invalidateQueries({ queryKey: reviewPageKey() }),
         queryClient.invalidateQueries({ queryKey: reviewKeys.forProduct(review.productId) }),
         queryClient.invalidateQueries({ queryKey: productKeys.detail(review.productId) }),
       ]);

@@ -1,4 +1,4 @@
-import type { AdminMetrics, AdminReview, AffiliateRequest, Order, OrderItem } from '@shop/contracts';
+import type { AdminMetrics, AdminReview, AffiliateRequest, Order, OrderItem, Page } from '@shop/contracts';
 import { HttpResponse } from 'msw';
 import { onTestFinished } from 'vitest';
 import { signIn } from '../../../lib/session';
@@ -136,4 +136,9 @@ export function recordRequests(): string[] {
   server.events.on('request:start', listener);
   onTestFinished(() => server.events.removeListener('request:start', listener));
   return calls;
+}
+
+/** A page of an admin list as the server answers it; the total defaults to the rows given. */
+export function aPage<T>(items: T[], overrides: Partial<Page<T>> = {}): Page<T> {
+  return { items, total: items.length, nextCursor: null, previousCursor: null, ...overrides };
 }

@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../../../test/msw-server';
 import { renderApp } from '../../../../test/render-app';
-import { anAffiliateRequest, errorResponse, signInAsAdmin } from '../../testing/builders';
+import { anAffiliateRequest, aPage, errorResponse, signInAsAdmin } from '../../testing/builders';
 
 const sana = anAffiliateRequest({ id: 'a1', User: { name: 'Sana Malik', email: 'sana@example.pk' } });
 const omar = anAffiliateRequest({
@@ -25,7 +25,7 @@ function gate() {
 describe('admin affiliate requests page', () => {
   beforeEach(() => {
     signInAsAdmin();
-    server.use(http.get('/api/affiliate', () => HttpResponse.json([sana, omar])));
+    server.use(http.get('/api/admin/lists/affiliate-requests', () => HttpResponse.json(aPage([sana, omar]))));
   });
 
   it('offers Approve and Reject on pending rows only, with the notes', async () => {
@@ -63,7 +63,6 @@ describe('admin affiliate requests page', () => {
     expect(row.getByText('Code SANA5')).toBeTruthy();
     expect(row.queryByText('Processing...')).toBeNull();
     expect(row.queryByRole('button')).toBeNull();
-    expect(await screen.findByText('No pending requests')).toBeTruthy();
   });
 
   it('shows the message of a failed decision and frees the row', async () => {
@@ -83,11 +82,18 @@ describe('admin affiliate requests page', () => {
     expect(row.getByRole('button', { name: 'Reject Sana Malik' })).toBeTruthy();
   });
 
-  it("shows 'No pending requests' when there are none", async () => {
-    server.use(http.get('/api/affiliate', () => HttpResponse.json([])));
-    renderApp('/admin/affiliates');
+  it("shows 'No pending requests' when the Pending filter finds none", async () => {
+    let asked = '';
+    server.use(
+      http.get('/api/admin/lists/affiliate-requests', ({ request }) => {
+        asked = new URL(request.url).search;
+        return HttpResponse.json(aPage([]));
+      }),
+    );
+    renderApp('/admin/affiliates?status=Pending');
 
     expect(await screen.findByText('No pending requests')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
+    expect(asked).toBe('?status=Pending');
   });
 });

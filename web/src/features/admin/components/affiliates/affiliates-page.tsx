@@ -1,59 +1,78 @@
-import type { AffiliateRequest } from '@shop/contracts';
+import { AFFILIATE_STATUSES, type AffiliateRequest } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
-import {
-  type AffiliateDecision,
-  affiliateRequestsQuery,
-  useDecideAffiliateRequest,
-} from '../../api/affiliates';
+import { type AffiliateDecision, useDecideAffiliateRequest } from '../../api/affiliates';
+import { affiliateRequestsPageQuery } from '../../api/lists';
+import type { AffiliatesSearch } from '../../list-search';
 import { AdminPage } from '../ui/admin-page';
 import { errorMessage, formatDate } from '../ui/format';
+import { ListFilters, ListPager, ListSelect } from '../ui/list-controls';
 import { ShortId } from '../ui/short-id';
 import { EmptyState, ErrorPanel, LoadingState } from '../ui/states';
 import { TableScroll } from '../ui/table-scroll';
 
-/** `/admin/affiliates`: every request; pending ones can be approved or rejected. */
-export function AffiliatesPage() {
-  const requests = useQuery(affiliateRequestsQuery());
-  const pendingCount = requests.data?.filter((request) => request.status === 'Pending').length ?? 0;
+export interface AffiliatesPageProps {
+  search: AffiliatesSearch;
+  onSearchChange: (next: AffiliatesSearch) => void;
+}
+
+/** `/admin/affiliates`: a page of requests at a time, newest first, of one status or all; pending ones can be approved or rejected. */
+export function AffiliatesPage({ search, onSearchChange }: AffiliatesPageProps) {
+  const requests = useQuery(affiliateRequestsPageQuery(search));
 
   return (
     <AdminPage
       title="Affiliate Requests"
       subtitle="Approve or reject customers who want to become affiliates"
     >
+      <ListFilters>
+        <ListSelect
+          label="Status"
+          any="Any status"
+          value={search.status}
+          options={AFFILIATE_STATUSES.map((status) => [status, status] as const)}
+          onChange={(status) => onSearchChange({ status })}
+        />
+      </ListFilters>
       {requests.isPending ? (
         <LoadingState label="Loading affiliate requests…" />
-      ) : requests.isError ? (
+      ) : requests.isError && !requests.data ? (
         <ErrorPanel
           title="Affiliate requests could not be loaded"
           message={errorMessage(requests.error)}
           retrying={requests.isFetching}
           onRetry={() => void requests.refetch()}
         />
+      ) : requests.data.total === 0 ? (
+        <EmptyState
+          title={search.status ? `No ${search.status.toLowerCase()} requests` : 'No requests yet'}
+        />
       ) : (
         <>
-          {pendingCount === 0 && <EmptyState title="No pending requests" />}
-          {requests.data.length > 0 && (
-            <TableScroll label="Affiliate requests table">
-              <table className="admin-table">
-                <caption className="visually-hidden">Affiliate requests</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">ID</th>
-                    <th scope="col">User</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {requests.data.map((request) => (
-                    <AffiliateRow key={request.id} request={request} />
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          )}
+          <TableScroll label="Affiliate requests table">
+            <table className="admin-table" aria-busy={requests.isPlaceholderData}>
+              <caption className="visually-hidden">Affiliate requests</caption>
+              <thead>
+                <tr>
+                  <th scope="col">ID</th>
+                  <th scope="col">User</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {requests.data.items.map((request) => (
+                  <AffiliateRow key={request.id} request={request} />
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          <ListPager
+            page={requests.data}
+            noun="request"
+            loading={requests.isPlaceholderData}
+            onCursor={(cursor) => onSearchChange({ ...search, cursor })}
+          />
         </>
       )}
       <aside className="admin-note">

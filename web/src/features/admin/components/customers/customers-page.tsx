@@ -1,51 +1,67 @@
-import type { User } from '@shop/contracts';
+import type { AdminCustomer, CustomerSort, SortDirection } from '@shop/contracts';
+import { shopConfig } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
-import { customersQuery } from '../../api/dashboard';
+import { formatMoney } from '../../../../ui/money';
+import { customersPageQuery } from '../../api/lists';
+import type { CustomersSearch } from '../../list-search';
 import { AdminPage } from '../ui/admin-page';
 import { errorMessage, formatDate } from '../ui/format';
+import { ListFilters, ListPager, ListSearch, ListSelect } from '../ui/list-controls';
 import { ShortId } from '../ui/short-id';
 import { EmptyState, ErrorPanel, LoadingState } from '../ui/states';
 import { TableScroll } from '../ui/table-scroll';
-import {
-  type CustomerSort,
-  type CustomerSortKey,
-  nextSort,
-  searchCustomers,
-  sortCustomers,
-} from './customer-list';
-import './customers.css';
 
-const COLUMNS: readonly { key: CustomerSortKey; label: string }[] = [
-  { key: 'id', label: 'ID' },
-  { key: 'name', label: 'Name' },
-  { key: 'email', label: 'Email' },
-  { key: 'contact', label: 'Contact' },
-  { key: 'isAdmin', label: 'Admin' },
-  { key: 'affiliateUseCount', label: 'Affiliate' },
-  { key: 'createdAt', label: 'Created' },
-  { key: 'updatedAt', label: 'Last Update' },
-];
+/** The sorts the server offers, as one choice each: `orders-desc` is most orders first. */
+const SORTS = [
+  ['joined-desc', 'Newest customers'],
+  ['joined-asc', 'Oldest customers'],
+  ['orders-desc', 'Most orders'],
+  ['orders-asc', 'Fewest orders'],
+  ['spent-desc', 'Most spent'],
+  ['spent-asc', 'Least spent'],
+] as const satisfies readonly (readonly [`${CustomerSort}-${SortDirection}`, string])[];
+type SortChoice = (typeof SORTS)[number][0];
 
-/** `/admin/customers`: every customer, searchable by name, e-mail or contact, sortable by any column. */
-export function CustomersPage() {
-  const customers = useQuery(customersQuery());
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<CustomerSort | null>(null);
-  const searchId = useId();
-  const countId = useId();
+export interface CustomersPageProps {
+  search: CustomersSearch;
+  onSearchChange: (next: CustomersSearch) => void;
+}
 
-  const all = customers.data;
-  const shown = useMemo(
-    () => (all ? sortCustomers(searchCustomers(all, search), sort) : []),
-    [all, search, sort],
-  );
+/**
+ * `/admin/customers`: a page of customers at a time with their orders, spending and affiliate
+ * standing, searched by name, e-mail or phone (any format) and sorted by the server.
+ */
+export function CustomersPage({ search, onSearchChange }: CustomersPageProps) {
+  const customers = useQuery(customersPageQuery(search));
+  const refine = (change: Partial<CustomersSearch>) =>
+    onSearchChange({ ...search, ...change, cursor: undefined });
+  const sort: SortChoice = `${search.sort ?? 'joined'}-${search.direction ?? 'desc'}`;
 
   return (
     <AdminPage title="Customers" subtitle="Everyone who has registered with the shop">
+      <ListFilters>
+        <ListSearch
+          label="Search customers"
+          placeholder="Name, e-mail or phone"
+          value={search.search}
+          onSearch={(text) => refine({ search: text })}
+        />
+        <ListSelect
+          label="Sort"
+          value={sort}
+          options={SORTS}
+          onChange={(choice) => {
+            const [by, direction] = (choice ?? 'joined-desc').split('-') as [CustomerSort, SortDirection];
+            refine({
+              sort: by === 'joined' ? undefined : by,
+              direction: direction === 'desc' ? undefined : direction,
+            });
+          }}
+        />
+      </ListFilters>
       {customers.isPending ? (
         <LoadingState label="Loading customers..." />
-      ) : customers.isError ? (
+      ) : customers.isError && !customers.data ? (
         <ErrorPanel
           title="Error Loading Customers"
           message={errorMessage(customers.error)}
@@ -53,38 +69,31 @@ export function CustomersPage() {
           retrying={customers.isFetching}
           onRetry={() => void customers.refetch()}
         />
+      ) : customers.data.total === 0 ? (
+        search.search ? (
+          <EmptyState title="No customers found" hint="Try a different search term" />
+        ) : (
+          <EmptyState title="No customers registered yet" />
+        )
       ) : (
         <>
-          <div className="admin-toolbar">
-            <label htmlFor={searchId} className="visually-hidden">
-              Search customers
-            </label>
-            <input
-              id={searchId}
-              type="search"
-              className="admin-search"
-              placeholder="Search customers by name, email or contact..."
-              value={search}
-              aria-describedby={countId}
-              onChange={(event) => setSearch(event.currentTarget.value)}
-            />
-            <p id={countId} className="muted admin-toolbar__count" role="status">
-              Showing {shown.length} of {customers.data.length} customers
-            </p>
+          <div aria-busy={customers.isPlaceholderData}>
+            <CustomersTable customers={customers.data.items} />
           </div>
-          {customers.data.length === 0 ? (
-            <EmptyState title="No customers registered yet" />
-          ) : shown.length === 0 ? (
-            <EmptyState title="No customers found" hint="Try a different search term" />
-          ) : (
-            <CustomersTable customers={shown} sort={sort} onSort={(key) => setSort(nextSort(sort, key))} />
-          )}
+          <ListPager
+            page={customers.data}
+            noun="customer"
+            loading={customers.isPlaceholderData}
+            onCursor={(cursor) => onSearchChange({ ...search, cursor })}
+          />
           <aside className="admin-note">
             <p>
               <strong>Admin</strong> customers have full access to this dashboard.
             </p>
             <p>
-              <strong>Affiliate</strong> shows how many times the customer's referral code was used.
+              <strong>Orders</strong> and <strong>Spent</strong> leave cancelled orders out.{' '}
+              <strong>Affiliate</strong> shows the customer's affiliate request and how many times their
+              referral code was used.
             </p>
           </aside>
         </>
@@ -93,35 +102,37 @@ export function CustomersPage() {
   );
 }
 
-interface CustomersTableProps {
-  customers: readonly User[];
-  sort: CustomerSort | null;
-  onSort: (key: CustomerSortKey) => void;
+function AffiliateStanding({ customer }: { customer: AdminCustomer }) {
+  const affiliate = customer.affiliate;
+  if (!affiliate) return <span className="muted">None</span>;
+  if (affiliate.status !== 'Approved') return <>{affiliate.status}</>;
+  const uses = affiliate.useCount;
+  return (
+    <>
+      Approved{affiliate.code ? ` · ${affiliate.code}` : ''}
+      <div className="muted admin-table__sub">
+        {uses === 0 ? 'Not used yet' : `Used ${uses} ${uses === 1 ? 'time' : 'times'}`}
+      </div>
+    </>
+  );
 }
 
-function CustomersTable({ customers, sort, onSort }: CustomersTableProps) {
+function CustomersTable({ customers }: { customers: readonly AdminCustomer[] }) {
   return (
     <TableScroll label="Customers table">
       <table className="admin-table">
-        <caption className="visually-hidden">
-          Customers
-          {sort ? `, sorted by ${COLUMNS.find((c) => c.key === sort.key)?.label} ${sort.direction}` : ''}
-        </caption>
+        <caption className="visually-hidden">Customers</caption>
         <thead>
           <tr>
-            {COLUMNS.map(({ key, label }) => {
-              const direction = sort?.key === key ? sort.direction : undefined;
-              return (
-                <th key={key} scope="col" aria-sort={direction}>
-                  <button type="button" className="admin-sort" onClick={() => onSort(key)}>
-                    {label}
-                    <span className="admin-sort__icon" aria-hidden="true">
-                      {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
-                    </span>
-                  </button>
-                </th>
-              );
-            })}
+            <th scope="col">ID</th>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Contact</th>
+            <th scope="col">Admin</th>
+            <th scope="col">Orders</th>
+            <th scope="col">Spent ({shopConfig.currency})</th>
+            <th scope="col">Affiliate</th>
+            <th scope="col">Joined</th>
           </tr>
         </thead>
         <tbody>
@@ -142,18 +153,13 @@ function CustomersTable({ customers, sort, onSort }: CustomersTableProps) {
                   {customer.isAdmin ? 'Yes' : 'No'}
                 </span>
               </td>
+              <td className="admin-table__number">{customer.orderCount}</td>
+              <td className="admin-table__number">{formatMoney(customer.totalSpent)}</td>
               <td>
-                {customer.affiliateUseCount > 0 ? (
-                  `Used ${customer.affiliateUseCount} ${customer.affiliateUseCount === 1 ? 'time' : 'times'}`
-                ) : (
-                  <span className="muted">None</span>
-                )}
+                <AffiliateStanding customer={customer} />
               </td>
               <td>
                 <time dateTime={customer.createdAt}>{formatDate(customer.createdAt)}</time>
-              </td>
-              <td>
-                <time dateTime={customer.updatedAt}>{formatDate(customer.updatedAt)}</time>
               </td>
             </tr>
           ))}

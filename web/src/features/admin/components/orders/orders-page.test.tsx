@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../../../test/msw-server';
 import { renderApp } from '../../../../test/render-app';
-import { anOrder, errorResponse, signInAsAdmin } from '../../testing/builders';
+import { anOrder, aPage, errorResponse, signInAsAdmin } from '../../testing/builders';
 
 const pending = anOrder({ id: 'o1', status: 'Pending' });
 const delivered = anOrder({
@@ -47,7 +47,7 @@ function setWidth(width: number) {
 describe('admin orders page', () => {
   beforeEach(() => {
     signInAsAdmin();
-    server.use(http.get('/api/orders', () => HttpResponse.json([pending, delivered])));
+    server.use(http.get('/api/admin/lists/orders', () => HttpResponse.json(aPage([pending, delivered]))));
   });
 
   afterEach(() => setWidth(1024));
@@ -68,6 +68,8 @@ describe('admin orders page', () => {
       'Actions',
     ]);
     const row = within(rowOf('o1'));
+    // The row names the order by its reference, as the shopper reads it.
+    expect(row.getByRole('button', { name: 'Open order R-o1' }).textContent).toBe('R-o1');
     expect(row.getByText('12 Canal Road, Lahore 54000, Pakistan')).toBeTruthy();
     expect(row.getByText('PKR 9,000.00')).toBeTruthy();
     expect(row.getByText('0300-1234567')).toBeTruthy();
@@ -83,12 +85,14 @@ describe('admin orders page', () => {
 
   it('offers only the moves the state machine allows from the current status', async () => {
     server.use(
-      http.get('/api/orders', () =>
-        HttpResponse.json([
-          anOrder({ id: 'o3', status: 'Processing' }),
-          anOrder({ id: 'o4', status: 'Pending' }),
-          anOrder({ id: 'o5', status: 'Cancelled' }),
-        ]),
+      http.get('/api/admin/lists/orders', () =>
+        HttpResponse.json(
+          aPage([
+            anOrder({ id: 'o3', status: 'Processing' }),
+            anOrder({ id: 'o4', status: 'Pending' }),
+            anOrder({ id: 'o5', status: 'Cancelled' }),
+          ]),
+        ),
       ),
     );
     renderApp('/admin/orders');
@@ -257,10 +261,85 @@ describe('admin orders page', () => {
   });
 
   it('fills the page with the message when the list fails', async () => {
-    server.use(http.get('/api/orders', () => errorResponse(500, 'Orders are unavailable', 'INTERNAL')));
+    server.use(
+      http.get('/api/admin/lists/orders', () => errorResponse(500, 'Orders are unavailable', 'INTERNAL')),
+    );
     renderApp('/admin/orders');
 
     expect((await screen.findByRole('alert')).textContent).toContain('Orders are unavailable');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  it('keeps filters, sort, search and page in the URL and asks the server for exactly those', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/admin/lists/orders', ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(url.search);
+        if (url.searchParams.get('cursor') === 'c2')
+          return HttpResponse.json(aPage([delivered], { total: 41, previousCursor: 'c1' }));
+        return HttpResponse.json(aPage([pending], { total: 41, nextCursor: 'c2' }));
+      }),
+    );
+    const { router } = renderApp('/admin/orders?status=Pending&paid=false&sort=total');
+
+    expect(await screen.findByText('41 orders')).toBeTruthy();
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('Pending');
+    expect((screen.getByLabelText('Sort') as HTMLSelectElement).value).toBe('total');
+    expect(asked[0]).toBe('?paid=false&sort=total&status=Pending');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next →' }));
+    await screen.findByRole('button', { name: 'Open order R-o2' });
+    expect(router.state.location.search).toEqual({
+      status: 'Pending',
+      paid: false,
+      sort: 'total',
+      cursor: 'c2',
+    });
+    expect(asked.at(-1)).toBe('?cursor=c2&paid=false&sort=total&status=Pending');
+
+    // A new filter starts again from the first page.
+    fireEvent.change(screen.getByLabelText('Payment'), { target: { value: 'Card' } });
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({
+        status: 'Pending',
+        paid: false,
+        sort: 'total',
+        paymentMethod: 'Card',
+      }),
+    );
+    await waitFor(() =>
+      expect(asked.at(-1)).toBe('?paid=false&paymentMethod=Card&sort=total&status=Pending'),
+    );
+  });
+
+  it('searches when the admin stops typing, once, and keeps the rows on screen meanwhile', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/admin/lists/orders', ({ request }) => {
+        const search = new URL(request.url).searchParams.get('search');
+        asked.push(search ?? '');
+        return HttpResponse.json(aPage(search ? [delivered] : [pending, delivered]));
+      }),
+    );
+    const { router } = renderApp('/admin/orders');
+    const box = await screen.findByLabelText('Search orders');
+    await screen.findByRole('button', { name: 'Open order R-o1' });
+
+    for (const typed of ['0', '03', '0300', '0300-12']) fireEvent.change(box, { target: { value: typed } });
+    // Nothing asked while typing; the rows stay.
+    expect(asked).toEqual(['']);
+    expect(screen.getByRole('button', { name: 'Open order R-o1' })).toBeTruthy();
+
+    await waitFor(() => expect(router.state.location.search).toEqual({ search: '0300-12' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Open order R-o1' })).toBeNull());
+    expect(asked).toEqual(['', '0300-12']);
+  });
+
+  it('says no orders match when filters leave none', async () => {
+    server.use(http.get('/api/admin/lists/orders', () => HttpResponse.json(aPage([]))));
+    renderApp('/admin/orders?status=Cancelled');
+
+    expect(await screen.findByText('No orders match')).toBeTruthy();
   });
 });

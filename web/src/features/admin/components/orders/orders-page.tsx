@@ -1,10 +1,13 @@
-import { type Order, shopConfig } from '@shop/contracts';
+import { ORDER_STATUSES, type Order, type OrderStatus, PAYMENT_METHODS, shopConfig } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type MouseEvent, useState } from 'react';
 import { formatMoney } from '../../../../ui/money';
-import { adminOrdersQuery } from '../../api/orders';
+import { PAYMENT_METHOD_LABELS } from '../../../../ui/payment-labels';
+import { adminOrdersPageQuery, downloadOrdersCsv } from '../../api/lists';
+import type { OrdersSearch } from '../../list-search';
 import { AdminPage } from '../ui/admin-page';
 import { errorMessage, formatDateTime } from '../ui/format';
+import { ListDay, ListFilters, ListPager, ListSearch, ListSelect } from '../ui/list-controls';
 import { EmptyState, ErrorPanel, LoadingState } from '../ui/states';
 import { TableScroll } from '../ui/table-scroll';
 import { useIsDesktop } from '../ui/use-media-query';
@@ -19,20 +22,42 @@ function fromControl(event: MouseEvent<HTMLElement>): boolean {
   return event.target instanceof Element && event.target.closest('button, select, a, input, label') !== null;
 }
 
+const YES_NO = (yes: string, no: string) =>
+  [
+    ['true', yes],
+    ['false', no],
+  ] as const;
+const asFlag = (value: 'true' | 'false' | undefined) => (value === undefined ? undefined : value === 'true');
+const ofFlag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 'true' : 'false');
+
+export interface OrdersPageProps {
+  /** The filters, search, sort and page, as the URL holds them. */
+  search: OrdersSearch;
+  onSearchChange: (next: OrdersSearch) => void;
+}
+
 /**
- * `/admin/orders`: every order with its status control; a table from 1024 px, cards below. A row (or
- * its order number) opens the detail overlay, which reads the open order from the cache, so a status
- * change made in either place shows in both.
+ * `/admin/orders`: a page of orders at a time, filtered, searched and sorted by the server, with the
+ * count of matches; a table from 1024 px, cards below. A row (or its order number) opens the detail
+ * overlay, which reads the open order from the page, so a status change made in either place shows
+ * in both. While the next page loads the current rows stay.
  */
-export function OrdersPage() {
-  const orders = useQuery(adminOrdersQuery());
+export function OrdersPage({ search, onSearchChange }: OrdersPageProps) {
+  const orders = useQuery(adminOrdersPageQuery(search));
   const isDesktop = useIsDesktop();
   const [openId, setOpenId] = useState<string | null>(null);
-  const openOrder = orders.data?.find((order) => order.id === openId) ?? null;
+  const [exportError, setExportError] = useState<string | null>(null);
+  const openOrder = orders.data?.items.find((order) => order.id === openId) ?? null;
+  /** A filter or search changed: back to the first page. */
+  const refine = (change: Partial<OrdersSearch>) =>
+    onSearchChange({ ...search, ...change, cursor: undefined });
+  const filtered = Object.entries(search).some(([key, value]) => key !== 'cursor' && value !== undefined);
 
-  if (orders.isError) {
+  const title = 'Order Management';
+  const subtitle = 'Manage customer orders and fulfillment';
+  if (orders.isError && !orders.data) {
     return (
-      <AdminPage title="Order Management" subtitle="Manage customer orders and fulfillment">
+      <AdminPage title={title} subtitle={subtitle}>
         <ErrorPanel
           fullScreen
           title="Orders could not be loaded"
@@ -45,15 +70,104 @@ export function OrdersPage() {
   }
 
   return (
-    <AdminPage title="Order Management" subtitle="Manage customer orders and fulfillment">
+    <AdminPage
+      title={title}
+      subtitle={subtitle}
+      actions={
+        <button
+          type="button"
+          className="button button--ghost admin-button--small"
+          onClick={() => {
+            setExportError(null);
+            downloadOrdersCsv(search).catch((error: unknown) => setExportError(errorMessage(error)));
+          }}
+        >
+          Export CSV
+        </button>
+      }
+    >
+      <ListFilters>
+        <ListSearch
+          label="Search orders"
+          placeholder="Reference, order ID, customer name, e-mail or phone"
+          value={search.search}
+          onSearch={(text) => refine({ search: text })}
+        />
+        <ListSelect
+          label="Status"
+          any="Any status"
+          value={search.status}
+          options={ORDER_STATUSES.map((status) => [status, status] as const)}
+          onChange={(status: OrderStatus | undefined) => refine({ status })}
+        />
+        <ListSelect
+          label="Payment"
+          any="Any method"
+          value={search.paymentMethod}
+          options={PAYMENT_METHODS.map((method) => [method, PAYMENT_METHOD_LABELS[method]] as const)}
+          onChange={(paymentMethod) => refine({ paymentMethod })}
+        />
+        <ListSelect
+          label="Paid"
+          any="Paid or not"
+          value={ofFlag(search.paid)}
+          options={YES_NO('Paid', 'Not paid')}
+          onChange={(paid) => refine({ paid: asFlag(paid) })}
+        />
+        <ListSelect
+          label="Delivered"
+          any="Delivered or not"
+          value={ofFlag(search.delivered)}
+          options={YES_NO('Delivered', 'Not delivered')}
+          onChange={(delivered) => refine({ delivered: asFlag(delivered) })}
+        />
+        <ListDay label="Placed from" value={search.from} onChange={(from) => refine({ from })} />
+        <ListDay label="Placed to" value={search.to} onChange={(to) => refine({ to })} />
+        <ListSelect
+          label="Sort"
+          value={search.sort ?? 'newest'}
+          options={[
+            ['newest', 'Newest first'],
+            ['oldest', 'Oldest first'],
+            ['total', 'Highest total'],
+          ]}
+          onChange={(sort) => refine({ sort: sort === 'newest' ? undefined : sort })}
+        />
+      </ListFilters>
+      {orders.isError && (
+        <p className="admin-field-error" role="alert">
+          {errorMessage(orders.error)}
+        </p>
+      )}
+      {exportError && (
+        <p className="admin-field-error" role="alert">
+          The export failed: {exportError}
+        </p>
+      )}
       {orders.isPending ? (
         <LoadingState label="Loading orders…" />
-      ) : orders.data.length === 0 ? (
-        <EmptyState title="No orders yet" hint="Orders appear here as soon as customers place them." />
-      ) : isDesktop ? (
-        <OrdersTable orders={orders.data} onOpen={setOpenId} />
+      ) : orders.data.total === 0 ? (
+        filtered ? (
+          <EmptyState title="No orders match" hint="Change the filters or the search to see more orders." />
+        ) : (
+          <EmptyState title="No orders yet" hint="Orders appear here as soon as customers place them." />
+        )
       ) : (
-        <OrderCards orders={orders.data} onOpen={setOpenId} />
+        <>
+          <div aria-busy={orders.isPlaceholderData}>
+            {isDesktop ? (
+              <OrdersTable orders={orders.data.items} onOpen={setOpenId} />
+            ) : (
+              <OrderCards orders={orders.data.items} onOpen={setOpenId} />
+            )}
+          </div>
+          <ListPager
+            page={orders.data}
+            noun="order"
+            loading={orders.isPlaceholderData}
+            onCursor={(cursor) => onSearchChange({ ...search, cursor })}
+          />
+        </>
       )}
       {openOrder && <OrderDetailDialog order={openOrder} onClose={() => setOpenId(null)} />}
     </AdminPage>

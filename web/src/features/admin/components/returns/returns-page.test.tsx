@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../../../test/msw-server';
 import { renderApp } from '../../../../test/render-app';
-import { anOrder, errorResponse, signInAsAdmin } from '../../testing/builders';
+import { anOrder, aPage, errorResponse, signInAsAdmin } from '../../testing/builders';
 
 function aReturn(id: string, status: ReturnStatus, overrides: Partial<OrderReturn> = {}): OrderReturn {
   return {
@@ -140,7 +140,7 @@ describe('the order overlay after the sale', () => {
     ];
     const added: unknown[] = [];
     server.use(
-      http.get('/api/orders', () => HttpResponse.json([order])),
+      http.get('/api/admin/lists/orders', () => HttpResponse.json(aPage([order]))),
       http.get('/api/orders/71', () => HttpResponse.json({ ...order, statusHistory: [], notes })),
       http.get('/api/orders/71/returns', () => HttpResponse.json([aReturn('71-1', 'Received')])),
       http.post('/api/admin/orders/71/notes', async ({ request }) => {

@@ -3,15 +3,20 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../../../test/msw-server';
 import { renderApp } from '../../../../test/render-app';
-import { aReview, errorResponse, signInAsAdmin } from '../../testing/builders';
+import { aPage, aReview, errorResponse, signInAsAdmin } from '../../testing/builders';
 
 const named = aReview({ id: 'r1', comment: 'Fits well', rating: 4 });
 const anonymous = aReview({ id: 'r2', comment: 'Too small', rating: 2, User: null });
 
 describe('admin reviews page', () => {
+  let live: (typeof named)[];
   beforeEach(() => {
     signInAsAdmin();
-    server.use(http.get('/api/admin/reviews', () => HttpResponse.json([named, anonymous])));
+    live = [named, anonymous];
+    server.use(
+      http.get('/api/admin/lists/reviews', () => HttpResponse.json(aPage(live))),
+      http.get('/api/products', () => HttpResponse.json([])),
+    );
   });
 
   it('lists each review with product, author (or a dash), rating, comment and date', async () => {
@@ -32,6 +37,7 @@ describe('admin reviews page', () => {
     server.use(
       http.delete('/api/reviews/:id', ({ params }) => {
         deleted = String(params.id);
+        live = live.filter((review) => review.id !== deleted);
         return new HttpResponse(null, { status: 204 });
       }),
     );
@@ -75,11 +81,27 @@ describe('admin reviews page', () => {
 
   it('shows a failed list load with Retry', async () => {
     server.use(
-      http.get('/api/admin/reviews', () => errorResponse(500, 'Reviews are unavailable', 'INTERNAL')),
+      http.get('/api/admin/lists/reviews', () => errorResponse(500, 'Reviews are unavailable', 'INTERNAL')),
     );
     renderApp('/admin/reviews');
 
     expect((await screen.findByRole('alert')).textContent).toContain('Reviews are unavailable');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  it("shows one product's reviews when the URL names it, with the count", async () => {
+    let asked = '';
+    server.use(
+      http.get('/api/products', () => HttpResponse.json([{ id: 'p1', name: 'Core Hoodie' }])),
+      http.get('/api/admin/lists/reviews', ({ request }) => {
+        asked = new URL(request.url).search;
+        return HttpResponse.json(aPage([named], { total: 30, nextCursor: 'n' }));
+      }),
+    );
+    renderApp('/admin/reviews?productId=p1');
+
+    expect(await screen.findByText('30 reviews')).toBeTruthy();
+    expect(asked).toBe('?productId=p1');
+    await waitFor(() => expect((screen.getByLabelText('Product') as HTMLSelectElement).value).toBe('p1'));
   });
 });

@@ -1,9 +1,13 @@
 import type { AdminReview } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { adminReviewsQuery, useDeleteReview } from '../../api/reviews';
+import { adminReviewsPageQuery } from '../../api/lists';
+import { adminProductsQuery } from '../../api/products';
+import { useDeleteReview } from '../../api/reviews';
+import type { ReviewsSearch } from '../../list-search';
 import { AdminPage } from '../ui/admin-page';
 import { errorMessage, formatDateTime } from '../ui/format';
+import { ListFilters, ListPager, ListSelect } from '../ui/list-controls';
 import { ConfirmDialog } from '../ui/modal';
 import { ShortId } from '../ui/short-id';
 import { EmptyState, ErrorPanel, LoadingState } from '../ui/states';
@@ -11,9 +15,18 @@ import { TableScroll } from '../ui/table-scroll';
 import { useIsDesktop } from '../ui/use-media-query';
 import './reviews.css';
 
-/** `/admin/reviews`: every review with its author; a table from 1024 px, cards below; delete after a confirmation. */
-export function ReviewsPage() {
-  const reviews = useQuery(adminReviewsQuery());
+export interface ReviewsPageProps {
+  search: ReviewsSearch;
+  onSearchChange: (next: ReviewsSearch) => void;
+}
+
+/**
+ * `/admin/reviews`: a page of reviews at a time, newest first, optionally one product's, with their
+ * authors; a table from 1024 px, cards below; delete after a confirmation.
+ */
+export function ReviewsPage({ search, onSearchChange }: ReviewsPageProps) {
+  const reviews = useQuery(adminReviewsPageQuery(search));
+  const products = useQuery(adminProductsQuery());
   const isDesktop = useIsDesktop();
   const [pendingDelete, setPendingDelete] = useState<AdminReview | null>(null);
   const deletion = useDeleteReview();
@@ -28,9 +41,18 @@ export function ReviewsPage() {
       title="Customer Reviews"
       subtitle="Reviews are published at once; delete any that break the rules"
     >
+      <ListFilters>
+        <ListSelect
+          label="Product"
+          any="Every product"
+          value={search.productId}
+          options={(products.data ?? []).map((product) => [product.id, product.name] as const)}
+          onChange={(productId) => onSearchChange({ productId })}
+        />
+      </ListFilters>
       {reviews.isPending ? (
         <LoadingState label="Loading reviews…" />
-      ) : reviews.isError ? (
+      ) : reviews.isError && !reviews.data ? (
         <ErrorPanel
           fullScreen
           title="Reviews could not be loaded"
@@ -38,12 +60,24 @@ export function ReviewsPage() {
           retrying={reviews.isFetching}
           onRetry={() => void reviews.refetch()}
         />
-      ) : reviews.data.length === 0 ? (
+      ) : reviews.data.total === 0 ? (
         <EmptyState title="No reviews yet" />
-      ) : isDesktop ? (
-        <ReviewsTable reviews={reviews.data} onDelete={setPendingDelete} />
       ) : (
-        <ReviewCards reviews={reviews.data} onDelete={setPendingDelete} />
+        <>
+          <div aria-busy={reviews.isPlaceholderData}>
+            {isDesktop ? (
+              <ReviewsTable reviews={reviews.data.items} onDelete={setPendingDelete} />
+            ) : (
+              <ReviewCards reviews={reviews.data.items} onDelete={setPendingDelete} />
+            )}
+          </div>
+          <ListPager
+            page={reviews.data}
+            noun="review"
+            loading={reviews.isPlaceholderData}
+            onCursor={(cursor) => onSearchChange({ ...search, cursor })}
+          />
+        </>
       )}
       {pendingDelete && (
         <ConfirmDialog

@@ -2,7 +2,7 @@ import { shopConfig } from '@shop/contracts';
 import { useId } from 'react';
 import { formatMoney } from '../../../../ui/money';
 import { PriceInputs } from '../../../../ui/price-inputs';
-import { useDebouncedDraft } from './use-debounced-draft';
+import { useDebouncedDraft } from '../../../../ui/use-debounced-draft';
 
 const MAX = shopConfig.priceFilterMax;
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useDebouncedDraft } from './use-debounced-draft';
+import { useDebouncedDraft } from '../../../../ui/use-debounced-draft';
 
 /** 'Search products...': searches as the shopper pauses typing, or at once on Enter. */
 export function SearchBox({ value, onSearch }: { value: string; onSearch(search: string): void }) {

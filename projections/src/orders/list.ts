@@ -1,0 +1,135 @@
+import {
+  looksLikePhone,
+  normaliseOrderReference,
+  type OrderListFilters,
+  type OrderSort,
+} from '@shop/contracts';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { customersMatching } from '../customers/search';
+import { searchPrefixes } from '../customers/search-terms';
+import type { ReadModelsDb } from '../database';
+import { nextDay, startOfDay } from '../metrics/days';
+import { type KeysetOrder, type ListQuery, type Position, prefixEnd } from '../paging';
+import type { ReadModels } from '../read-models';
+import type { OrderRow } from './tables';
+
+/**
+ * The admin's orders list as queries over the orders read model: the filters and the search as one
+ * WHERE, the sorts as keyset orders, and the total as a sum of `order_counts` where no search is given.
+ */
+
+/** Each sort's key and tie-breaker; newest and oldest walk `orders_by_created` one way or the other. */
+export const ORDER_LIST_ORDERS: Readonly<Record<OrderSort, KeysetOrder>> = {
+  newest: { key: 'orders.created_at', keyDirection: 'desc', tie: 'orders.id', tieDirection: 'asc' },
+  oldest: { key: 'orders.created_at', keyDirection: 'asc', tie: 'orders.id', tieDirection: 'desc' },
+  total: { key: 'orders.total_price', keyDirection: 'desc', tie: 'orders.id', tieDirection: 'asc' },
+};
+
+export const orderPosition = {
+  newest: (row: OrderRow): Position => ({ key: row.created_at, tie: row.id }),
+  oldest: (row: OrderRow): Position => ({ key: row.created_at, tie: row.id }),
+  total: (row: OrderRow): Position => ({ key: row.total_price, tie: row.id }),
+} satisfies Record<OrderSort, (row: OrderRow) => Position>;
+
+/** What a search text can stand for; each part is set only when the text could be one. */
+interface OrderSearch {
+  /** The start of an id, 8 characters or more (lower-cased). */
+  idPrefix?: string;
+  /** The 8 characters a list shows of an id, without the `…` before them. */
+  idTail?: string;
+  /** The order's reference (`AX-7K3M9Q`, typed in any case, the dash optional), as the shop stores it. */
+  reference?: string;
+  /** A phone number (or its start) in any format, as its key. */
+  phoneKey?: string;
+  /** What the buyer's name, e-mail and phone must each start with (see customers/search-terms.ts). */
+  buyer: string[];
+}
+
+function readSearch(text: string): OrderSearch {
+  const bare = text.trim().replace(/^(?:#|…|\.\.\.)+/, '');
+  const buyer = searchPrefixes(text);
+  const phone = looksLikePhone(text.trim()) ? buyer[0] : undefined;
+  const reference = normaliseOrderReference(bare);
+  return {
+    ...(reference ? { reference } : {}),
+    ...(/^[0-9a-f-]{8,36}$/i.test(bare) ? { idPrefix: bare.toLowerCase() } : {}),
+    ...(/^[0-9a-f]{8}$/i.test(bare) ? { idTail: bare.toLowerCase() } : {}),
+    ...(phone ? { phoneKey: phone } : {}),
+    buyer,
+  };
+}
+
+type Orders = ExpressionBuilder<ReadModels, 'orders'>;
+
+/**
+ * Every way a search can name an order, each one indexed condition; an order that meets any of them
+ * is found. Another way (an exact match on one more indexed column) is one more line here.
+ */
+const SEARCH_ALTERNATIVES: readonly ((eb: Orders, search: OrderSearch) => Expression<SqlBool> | undefined)[] =
+  [
+    (eb, s) =>
+      s.idPrefix
+        ? eb.and([eb('orders.id', '>=', s.idPrefix), eb('orders.id', '<', prefixEnd(s.idPrefix))])
+        : undefined,
+    (eb, s) => (s.idTail ? eb(sql<string>`substr(${sql.ref('orders.id')}, -8)`, '=', s.idTail) : undefined),
+    (eb, s) => (s.reference ? eb('orders.reference', '=', s.reference) : undefined),
+    (eb, s) =>
+      s.phoneKey
+        ? eb.and([
+            eb('orders.phone_key', '>=', s.phoneKey),
+            eb('orders.phone_key', '<', prefixEnd(s.phoneKey)),
+          ])
+        : undefined,
+    (eb, s) => (s.buyer.length > 0 ? eb('orders.user_id', 'in', customersMatching(s.buyer)) : undefined),
+  ];
+
+/** The keyset order of a sort, for a list with or without a search (see `KeysetOrder.sortAfterFinding`). */
+export function orderListOrder(sort: OrderSort, filters: OrderListFilters): KeysetOrder {
+  const order = ORDER_LIST_ORDERS[sort];
+  return filters.search ? { ...order, sortAfterFinding: true } : order;
+}
+
+/**
+ * The orders that pass every filter and the search, all columns, in no order yet. With a search, the
+ * search finds the orders (each of its ways through its own index) and the filters only test them: their
+ * columns are written `+column`, so SQLite does not walk a filter's index instead.
+ */
+export function matchingOrders(db: ReadModelsDb, filters: OrderListFilters): ListQuery<OrderRow> {
+  const search = filters.search ? readSearch(filters.search) : undefined;
+  const column = (name: `orders.${keyof OrderRow}`) => (search ? sql`+${sql.ref(name)}` : sql.ref(name));
+  return db.qb
+    .selectFrom('orders')
+    .selectAll('orders')
+    .where((eb) => {
+      const conditions: Expression<SqlBool>[] = [];
+      if (filters.status) conditions.push(eb(column('orders.status'), '=', filters.status));
+      if (filters.paymentMethod)
+        conditions.push(eb(column('orders.payment_method'), '=', filters.paymentMethod));
+      if (filters.paid !== undefined)
+        conditions.push(eb(column('orders.is_paid'), '=', filters.paid ? 1 : 0));
+      if (filters.delivered !== undefined)
+        conditions.push(eb(column('orders.is_delivered'), '=', filters.delivered ? 1 : 0));
+      if (filters.from) conditions.push(eb(column('orders.created_at'), '>=', startOfDay(filters.from)));
+      if (filters.to) conditions.push(eb(column('orders.created_at'), '<', startOfDay(nextDay(filters.to))));
+      if (search) {
+        const ways = SEARCH_ALTERNATIVES.flatMap((way) => way(eb, search) ?? []);
+        conditions.push(ways.length > 0 ? eb.or(ways) : sql<SqlBool>`0`);
+      }
+      return eb.and(conditions);
+    });
+}
+
+/**
+ * How many orders pass the filters, without counting orders: the sum of `order_counts` over the
+ * filtered combinations and days (Karachi days, as the rows are kept). Not for a search.
+ */
+export function countFilteredOrders(db: ReadModelsDb, filters: Omit<OrderListFilters, 'search'>): number {
+  let query = db.qb.selectFrom('order_counts').select((eb) => eb.fn.sum<number>('orders').as('total'));
+  if (filters.status) query = query.where('status', '=', filters.status);
+  if (filters.paymentMethod) query = query.where('payment_method', '=', filters.paymentMethod);
+  if (filters.paid !== undefined) query = query.where('is_paid', '=', filters.paid ? 1 : 0);
+  if (filters.delivered !== undefined) query = query.where('is_delivered', '=', filters.delivered ? 1 : 0);
+  if (filters.from) query = query.where('day', '>=', filters.from);
+  if (filters.to) query = query.where('day', '<=', filters.to);
+  return Number(db.first(query)?.total ?? 0);
+}
