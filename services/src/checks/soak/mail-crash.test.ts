@@ -124,7 +124,7 @@ it('delivers every owed e-mail once across SIGKILLs in the middle of sending', a
     return now.sent === ORDERS && now.waiting === 0;
   }, 'every message is recorded sent');
   expect(inbox.received.map((mail) => mail.subject).sort()).toEqual(
-    orders.map((order) => `Your order ${order.id} is confirmed`).sort(),
+    orders.map((order) => `Your order ${order.reference} is confirmed`).sort(),
   );
   expect(new Set(inbox.received.map((mail) => mail.messageId)).size).toBe(ORDERS);
 }, 120_000);

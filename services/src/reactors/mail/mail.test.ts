@@ -51,10 +51,10 @@ describe('e-mail to a real SMTP server', () => {
 
     await inbox.waitUntil(() => inbox.to(shopper.email).length === 1);
     const [mail] = inbox.to(shopper.email);
-    expect(mail!.subject).toBe(`Your order ${order.id} is confirmed`);
+    expect(mail!.subject).toBe(`Your order ${order.reference} is confirmed`);
     expect(mail!.from).toBe('"Apex Athletics" <orders@shop.example.pk>');
     expect(mail!.messageId).toMatch(/^<[\w-]+\.order-confirmation@shop\.example\.pk>$/);
-    expect(mail!.text).toContain(`Your order ID is ${order.id}`);
+    expect(mail!.text).toContain(`Your order ID is ${order.reference}`);
     expect(mail!.text).toContain('- Running Tee (size MD) x 2: PKR 80.00');
     expect(mail!.text).toContain('Total: PKR 280.00');
     expect(mail!.text).toContain('Please send PKR 280.00 to one of these accounts');
@@ -93,11 +93,11 @@ describe('e-mail to a real SMTP server', () => {
     const subjects = inbox.to(shopper.email).map((mail) => mail.subject);
     expect(subjects.sort()).toEqual(
       [
-        `Your order ${delivered.id} is confirmed`,
-        `Your order ${cancelled.id} is confirmed`,
-        `Your order ${delivered.id} is on its way`,
-        `Your order ${delivered.id} has been delivered`,
-        `Your order ${cancelled.id} has been cancelled`,
+        `Your order ${delivered.reference} is confirmed`,
+        `Your order ${cancelled.reference} is confirmed`,
+        `Your order ${delivered.reference} is on its way`,
+        `Your order ${delivered.reference} has been delivered`,
+        `Your order ${cancelled.reference} has been cancelled`,
       ].sort(),
     );
     const dispatched = inbox.to(shopper.email).find((mail) => mail.subject.endsWith('is on its way'))!;
@@ -273,7 +273,7 @@ describe('e-mail to a real SMTP server', () => {
     t.clock.advance(10 * 60_000);
     await placeOrderOk(t, shopper, [{ product: tee, qty: 1 }]);
     await inbox.waitUntil(() => inbox.to(shopper.email).length === 2);
-    expect(inbox.to(shopper.email).filter((mail) => mail.subject.includes(order.id))).toHaveLength(1);
+    expect(inbox.to(shopper.email).filter((mail) => mail.subject.includes(order.reference))).toHaveLength(1);
   });
 
   it('gives a message up, as failed, when the server stays down for longer than the outbox keeps trying', async () => {

@@ -70,9 +70,9 @@ describe('the order confirmation', () => {
 
 describe('the status e-mails and the reset', () => {
   it('say what happened with the tracking link', () => {
-    const order = anOrderPlaced({ orderId: 'o-2' });
+    const order = anOrderPlaced({ orderId: 'o-2', reference: 'AX-2RDR2' });
     const cancelled = orderStatus('Cancelled', order, 'https://shop.example.pk/track/o-2');
-    expect(cancelled.subject).toBe('Your order o-2 has been cancelled');
+    expect(cancelled.subject).toBe('Your order AX-2RDR2 has been cancelled');
     expect(cancelled.text).toContain(
       'If you did not expect this, please get in touch with us. https://shop.example.pk/track/o-2',
     );

@@ -29,7 +29,7 @@ export function orderConfirmation(
   const address = addressLines(order.shippingAddress);
   const payment = paymentInstructions(order, shop);
   const text = [
-    `Thank you for your order. Your order ID is ${order.orderId}.`,
+    `Thank you for your order. Your order ID is ${order.reference}.`,
     '',
     ...order.lines.map((line) => `- ${itemLabel(line)}: ${money(line.unitPrice * line.qty)}`),
     '',
@@ -43,7 +43,7 @@ export function orderConfirmation(
     '',
     `Track your order: ${trackingUrl}`,
   ].join('\n');
-  const body = html`<p>Thank you for your order. Your order ID is <strong>${order.orderId}</strong>.</p>
+  const body = html`<p>Thank you for your order. Your order ID is <strong>${order.reference}</strong>.</p>
 <table role="presentation" style="width:100%;border-collapse:collapse;font-size:14px;">
 <thead><tr><th style="${cell}text-align:left;">Item</th><th style="${cell}text-align:left;">Size</th><th style="${cell}text-align:right;">Qty</th><th style="${cell}text-align:right;">Price</th></tr></thead>
 <tbody>${order.lines.map(
@@ -60,7 +60,7 @@ ${payment.lines.map((line) => html`<p style="margin:4px 0;">${line}</p>`)}
 <h2 style="font-size:16px;margin:24px 0 8px;">Delivery address</h2>
 <p style="margin:0;">${address.map((line, index) => html`${index > 0 ? html`<br>` : ''}${line}`)}</p>
 ${button(trackingUrl, 'Track your order')}`;
-  return { subject: `Your order ${order.orderId} is confirmed`, text, html: body };
+  return { subject: `Your order ${order.reference} is confirmed`, text, html: body };
 }
 
 function paymentInstructions(order: OrderPlaced, shop: ShopDetails): { title: string; lines: string[] } {
@@ -80,7 +80,7 @@ function paymentInstructions(order: OrderPlaced, shop: ShopDetails): { title: st
   return {
     title: transfer?.label ?? 'Manual transfer',
     lines: [
-      `Please send ${total} to one of these accounts, with your order ID ${order.orderId} as the reference. We ship once the payment has arrived.`,
+      `Please send ${total} to one of these accounts, with your order ID ${order.reference} as the reference. We ship once the payment has arrived.`,
       ...rows.filter(([, value]) => value).map(([label, value]) => `${label}: ${value}`),
     ],
   };

@@ -32,15 +32,15 @@ export function orderStatus(
   const words = WORDS[status];
   const items = order.lines.map(itemLabel);
   const text = [
-    `Your order ${order.orderId} ${words.lead}`,
+    `Your order ${order.reference} ${words.lead}`,
     '',
     ...items.map((item) => `- ${item}`),
     '',
     `${words.next} ${trackingUrl}`,
   ].join('\n');
-  const body = html`<p>Your order <strong>${order.orderId}</strong> ${words.lead}</p>
+  const body = html`<p>Your order <strong>${order.reference}</strong> ${words.lead}</p>
 <ul>${items.map((item) => html`<li>${item}</li>`)}</ul>
 <p>${words.next}</p>
 ${button(trackingUrl, 'Track your order')}`;
-  return { subject: `Your order ${order.orderId} ${words.subject}`, text, html: body };
+  return { subject: `Your order ${order.reference} ${words.subject}`, text, html: body };
 }
