@@ -4,10 +4,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatMoney } from '../../../ui/money';
 import { formatAmountTick } from '../components/dashboard/sales-series';
-
-function cssVar(element: Element, name: string, fallback: string): string {
-  return getComputedStyle(element).getPropertyValue(name).trim() || fallback;
-}
+import { chartColours, followContainerWidth, ordersAxis } from '../components/dashboard/uplot-kit';
 
 const chartHeight = (width: number) => (width < 640 ? 240 : 300);
 
@@ -23,11 +20,7 @@ export function ReportsChart({ title, rows }: { title: string; rows: readonly Sa
   useEffect(() => {
     const container = containerRef.current;
     if (!container || rows.length === 0) return;
-    const muted = cssVar(container, '--color-text-muted', '#a4a7b0');
-    const grid = cssVar(container, '--color-border', '#2b2f38');
-    const accent = cssVar(container, '--color-accent', '#d4ff3a');
-    const second = cssVar(container, '--color-chart-second', '#5ec8ff');
-    const axisBase = { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+    const { accent, second, axisBase } = chartColours(container);
     const width = Math.max(container.clientWidth, 280);
     const labels = rows.map((row) => row.label);
     const bars = uPlot.paths.bars?.({ size: [0.6, 48] });
@@ -77,31 +70,14 @@ export function ReportsChart({ title, rows }: { title: string; rows: readonly Sa
             size: 64,
             values: (_u, splits) => splits.map(formatAmountTick),
           },
-          {
-            ...axisBase,
-            scale: 'orders',
-            side: 1,
-            label: 'Orders',
-            grid: { show: false },
-            incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000],
-            values: (_u, splits) => splits.map((count) => String(count)),
-          },
+          ordersAxis(axisBase),
         ],
       },
       [rows.map((_, index) => index), rows.map((row) => row.net), rows.map((row) => row.orders)],
       container,
     );
 
-    if (typeof ResizeObserver === 'undefined') return () => plot.destroy();
-    const observer = new ResizeObserver(([entry]) => {
-      const next = Math.max(Math.floor(entry?.contentRect.width ?? 0), 280);
-      if (next !== plot.width) plot.setSize({ width: next, height: chartHeight(next) });
-    });
-    observer.observe(container);
-    return () => {
-      observer.disconnect();
-      plot.destroy();
-    };
+    return followContainerWidth(plot, container, chartHeight);
   }, [rows]);
 
   return (

@@ -4,13 +4,9 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatMoney } from '../../../../ui/money';
 import { formatAmountTick, formatDay, formatDayTick, toSalesSeries } from './sales-series';
+import { chartColours, followContainerWidth, ordersAxis } from './uplot-kit';
 
 const CAPTION = `Sales (Last ${shopConfig.salesChartDays} Days)`;
-
-function cssVar(element: Element, name: string, fallback: string): string {
-  const value = getComputedStyle(element).getPropertyValue(name).trim();
-  return value || fallback;
-}
 
 function chartHeight(width: number): number {
   return width < 640 ? 240 : 320;
@@ -31,11 +27,7 @@ export function SalesChart({ sales }: { sales: readonly SalesPoint[] }) {
   useEffect(() => {
     const container = containerRef.current;
     if (!container || series.days.length === 0) return;
-    const muted = cssVar(container, '--color-text-muted', '#a4a7b0');
-    const grid = cssVar(container, '--color-border', '#2b2f38');
-    const accent = cssVar(container, '--color-accent', '#d4ff3a');
-    const second = cssVar(container, '--color-chart-second', '#5ec8ff');
-    const axisBase = { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+    const { accent, second, axisBase } = chartColours(container);
     const width = Math.max(container.clientWidth, 280);
 
     const options: uPlot.Options = {
@@ -83,30 +75,13 @@ export function SalesChart({ sales }: { sales: readonly SalesPoint[] }) {
           size: 64,
           values: (_u, splits) => splits.map(formatAmountTick),
         },
-        {
-          ...axisBase,
-          scale: 'orders',
-          side: 1,
-          label: 'Orders',
-          grid: { show: false },
-          incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000],
-          values: (_u, splits) => splits.map((count) => String(count)),
-        },
+        ordersAxis(axisBase),
       ],
     };
 
     const plot = new uPlot(options, [series.days, series.amounts, series.orders], container);
 
-    if (typeof ResizeObserver === 'undefined') return () => plot.destroy();
-    const observer = new ResizeObserver(([entry]) => {
-      const next = Math.max(Math.floor(entry?.contentRect.width ?? 0), 280);
-      if (next !== plot.width) plot.setSize({ width: next, height: chartHeight(next) });
-    });
-    observer.observe(container);
-    return () => {
-      observer.disconnect();
-      plot.destroy();
-    };
+    return followContainerWidth(plot, container, chartHeight);
   }, [series]);
 
   return (
