@@ -1,5 +1,5 @@
 import { type LiveProductStamp, liveProductStamps, type ReadModelsDb } from '@shop/projections';
-import { escapeHtml } from './head-tags';
+import { escapeHtml } from '../../platform/http/escape-html';
 
 /**
  * Pages no search engine should list: the admin, the API, the signed-in shopper's own pages

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, jsonForScript, summary } from './head-tags';
+import { escapeHtml } from '../../platform/http/escape-html';
+import { jsonForScript, summary } from './head-tags';
 import { pageTemplateOf } from './page-template';
 import { BUILT_INDEX_HTML, headOf } from './page-test-kit';
 

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../platform/http/escape-html';
 /**
  * The tags a page puts in its <head> for search engines and link previews (Open Graph, Twitter
  * cards, schema.org JSON-LD), rendered as HTML. Every value is text from the read models or the
@@ -30,19 +31,6 @@ export interface PageHead {
   preview?: SharePreview;
   /** A schema.org object, rendered as `<script type="application/ld+json">`. */
   structuredData?: object;
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text made safe for an HTML text node or a quoted attribute value. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
 /**

@@ -1,20 +1,9 @@
+import { escapeHtml } from '../../../platform/http/escape-html';
 import type { ShopDetails } from '../shop-details';
 
 /** HTML that is already safe: written by the shop, or escaped. */
 export class SafeHtml {
   constructor(readonly value: string) {}
-}
-
-const ENTITIES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => ENTITIES[character]!);
 }
 
 /**
