@@ -3,10 +3,10 @@ import { loadConfig } from '../../platform/config/config';
 import { upcasters } from '../../platform/events/upcasters';
 import { upcastingStore } from '../../platform/events/upcasting-store';
 import { openEventStore } from '../../platform/eventstore/open-event-store';
+import { neutralisedText } from '../../platform/http/streamed';
 import { SALES_GROUPINGS, type SalesGrouping, SalesLedger, type SalesReport } from '../reports/sales-report';
 import { type CommandIo, formatTable, parseOptions, progressBar, UsageError } from './io';
 import { parseDay, readLog } from './log';
-import { neutralisedText } from './table-writers';
 
 // `npm run report -- sales --from DATE --to DATE --by GROUPING [--format table|csv]`: sales by replaying
 // the whole log (never the read models). `amount` is the dashboard's figure (orders' totals, shared over

@@ -3,6 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify';
 import { fileWriter, ParquetWriter } from 'hyparquet-writer';
+import { neutralisedText } from '../../platform/http/streamed';
 import type { Column, ColumnType, Row } from './event-tables';
 import { fileNameOf } from './event-tables';
 
@@ -22,14 +23,6 @@ export function openTableWriter(
 ): { file: string; writer: TableWriter } {
   const file = join(dir, `${fileNameOf(table)}.${format}`);
   return { file, writer: format === 'csv' ? csvWriter(file, columns) : parquetWriter(file, columns) };
-}
-
-/**
- * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return first) gets a
- * leading apostrophe, as OWASP's CSV-injection advice says. Only text columns: numbers stay numbers.
- */
-export function neutralisedText(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
 function csvCell(value: unknown, type: ColumnType): string | number | boolean | null {

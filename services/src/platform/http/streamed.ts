@@ -59,10 +59,22 @@ export function streamedJsonArray(chunks: Iterator<readonly unknown[], unknown, 
   return new Response(body, { headers: { 'Content-Type': 'application/json' } });
 }
 
-/** A spreadsheet cell a program cannot run: a leading `=`, `+`, `-`, `@`, tab or return is quoted away. */
+/**
+ * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return first) gets a
+ * leading apostrophe, as OWASP's CSV-injection advice says. Only text: numbers stay numbers.
+ */
+export function neutralisedText(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** A spreadsheet cell a program cannot run (text neutralised), quoted where RFC 4180 needs it. */
 export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text =
+    value === null || value === undefined
+      ? ''
+      : typeof value === 'string'
+        ? neutralisedText(value)
+        : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
