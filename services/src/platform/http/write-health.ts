@@ -2,7 +2,7 @@ import type { EventStore } from '@shop/contracts';
 import { EVENT_STORE_UNAVAILABLE } from '../eventstore/store-unavailable';
 
 /** Error codes that mean "the store cannot be written right now", not a bug: SQLite's, and a server's outage. */
-export const UNAVAILABLE_STORE_CODES: ReadonlySet<string> = new Set([
+export const UNAVAILABLE_STORE_CODES: readonly string[] = [
   EVENT_STORE_UNAVAILABLE,
   'SQLITE_FULL',
   'SQLITE_BUSY',
@@ -10,12 +10,12 @@ export const UNAVAILABLE_STORE_CODES: ReadonlySet<string> = new Set([
   'SQLITE_READONLY',
   'SQLITE_IOERR',
   'SQLITE_CANTOPEN',
-]);
+];
 
 /** True for an error that says the store cannot take writes (disk full, read-only, locked, unreachable). */
 export function isStoreUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && [...UNAVAILABLE_STORE_CODES].some((c) => code.startsWith(c));
+  return typeof code === 'string' && UNAVAILABLE_STORE_CODES.some((c) => code.startsWith(c));
 }
 
 export interface WriteFailure {

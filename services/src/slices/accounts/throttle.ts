@@ -150,8 +150,11 @@ export class Throttle<Rule extends string> {
   }
 
   private ruleNames(): Rule[] {
-    return Object.keys(this.rules) as Rule[];
+    this.names ??= Object.keys(this.rules) as Rule[];
+    return this.names;
   }
+
+  private names: Rule[] | undefined;
 }
 
 function levelAt(rule: ThrottleRule, entry: Entry, now: number): number {
