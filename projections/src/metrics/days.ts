@@ -113,12 +113,6 @@ export function startOfDay(day: string, timeZone: string = shopConfig.timeZone):
   return new Date(start).toISOString();
 }
 
-/** The day after a calendar day (YYYY-MM-DD). */
-export function nextDay(day: string): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
-}
-
 /** `2024-03-09 23:59:59`: an instant as a wall clock in a time zone reads it, to the second. */
 export function localDateTime(at: string | Date, timeZone: string = shopConfig.timeZone): string {
   const ms = typeof at === 'string' ? Date.parse(at) : at.getTime();

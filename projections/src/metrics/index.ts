@@ -4,7 +4,6 @@ export {
   daysEndingWith,
   isoWeek,
   localDateTime,
-  nextDay,
   startOfDay,
 } from './days';
 export { metricsProjector } from './projector';

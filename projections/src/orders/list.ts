@@ -1,4 +1,5 @@
 import {
+  addDays,
   looksLikePhone,
   normaliseOrderReference,
   type OrderListFilters,
@@ -8,7 +9,7 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import { customersMatching } from '../customers/search';
 import { searchPrefixes } from '../customers/search-terms';
 import type { ReadModelsDb } from '../database';
-import { nextDay, startOfDay } from '../metrics/days';
+import { startOfDay } from '../metrics/days';
 import { type KeysetOrder, type ListQuery, type Position, prefixEnd } from '../paging';
 import type { ReadModels } from '../read-models';
 import type { OrderRow } from './tables';
@@ -110,7 +111,8 @@ export function matchingOrders(db: ReadModelsDb, filters: OrderListFilters): Lis
       if (filters.delivered !== undefined)
         conditions.push(eb(column('orders.is_delivered'), '=', filters.delivered ? 1 : 0));
       if (filters.from) conditions.push(eb(column('orders.created_at'), '>=', startOfDay(filters.from)));
-      if (filters.to) conditions.push(eb(column('orders.created_at'), '<', startOfDay(nextDay(filters.to))));
+      if (filters.to)
+        conditions.push(eb(column('orders.created_at'), '<', startOfDay(addDays(filters.to, 1))));
       if (search) {
         const ways = SEARCH_ALTERNATIVES.flatMap((way) => way(eb, search) ?? []);
         conditions.push(ways.length > 0 ? eb.or(ways) : sql<SqlBool>`0`);
