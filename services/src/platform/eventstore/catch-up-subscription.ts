@@ -24,6 +24,8 @@ export class CatchUpSubscription implements AllSubscription {
   #lastPosition: number;
   #ended = false;
   #wakeSleeper: (() => void) | undefined;
+  /** A wake that came while reading: the read may have missed what it announced, so read again. */
+  #wokenWhileReading = false;
   #previousPull: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -35,7 +37,8 @@ export class CatchUpSubscription implements AllSubscription {
 
   /** There may be new events: stop sleeping now. */
   wake(): void {
-    this.#wakeSleeper?.();
+    if (this.#wakeSleeper) this.#wakeSleeper();
+    else this.#wokenWhileReading = true;
   }
 
   async unsubscribe(): Promise<void> {
@@ -77,6 +80,7 @@ export class CatchUpSubscription implements AllSubscription {
   }
 
   async #read(): Promise<RecordedEvent[]> {
+    this.#wokenWhileReading = false;
     try {
       return await this.source.readAfter(this.#lastPosition, this.options.maxBatchSize);
     } catch (error) {
@@ -87,6 +91,7 @@ export class CatchUpSubscription implements AllSubscription {
   }
 
   #sleep(): Promise<void> {
+    if (this.#wokenWhileReading) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(() => wakeUp(), this.options.pollIntervalMs);
       const wakeUp = () => {
