@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { User } from './accounts';
 import { AFFILIATE_STATUSES, type AffiliateStatus } from './affiliates';
+import { type CodStanding, ConfirmationFilter } from './cash-on-delivery';
 import { OrderStatus } from './orders';
 import { PaymentMethod } from './payment-methods';
 
@@ -64,6 +65,8 @@ export const OrderListFilters = z.object({
   paymentMethod: PaymentMethod.optional(),
   paid: flag('paid').optional(),
   delivered: flag('delivered').optional(),
+  /** Cash-on-delivery orders by their confirmation. */
+  confirmation: ConfirmationFilter.optional(),
   /** Placed on or after this day (shop's time zone). */
   from: ShopDay.optional(),
   /** Placed on or before this day (shop's time zone). */
@@ -136,4 +139,6 @@ export interface AdminCustomer extends User {
   totalSpent: number;
   /** Null when they never applied to the affiliate programme. */
   affiliate: CustomerAffiliate | null;
+  /** Refused parcels and whether cash on delivery is refused to them now. */
+  cod?: CodStanding;
 }

@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './admin-lists';
 export * from './affiliates';
+export * from './cash-on-delivery';
 export * from './catalogue';
 export * from './errors';
 export * from './event-store';

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
 /** The channels the shop sends messages through. WhatsApp joins e-mail here (issue 25). */
-export const MESSAGE_CHANNELS = ['email'] as const;
+export const MESSAGE_CHANNELS = ['email', 'whatsapp'] as const;
 export const MessageChannel = z.enum(MESSAGE_CHANNELS);
 export type MessageChannel = z.infer<typeof MessageChannel>;
 
 /** How this shop instance delivers a channel's messages: a server, a folder of files, or not at all. */
-export type MessageDelivery = 'smtp' | 'folder' | 'off';
+export type MessageDelivery = 'smtp' | 'folder' | 'cloud-api' | 'off';
 
 /** One channel's messages as the admin sees them, counted over the whole log (every instance). */
 export interface ChannelMessages {

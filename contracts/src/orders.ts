@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PHONE_PATTERN } from './accounts';
+import type { CodMetrics, OrderConfirmation } from './cash-on-delivery';
 import { MoneyAmount } from './money';
 import { PaymentMethod } from './payment-methods';
 
@@ -11,21 +12,26 @@ export const ORDER_STATUSES = [
   'Dispatched',
   'Delivered',
   'Cancelled',
+  'Refused',
 ] as const;
 export const OrderStatus = z.enum(ORDER_STATUSES, {
   error: `Status must be one of ${ORDER_STATUSES.join(', ')}`,
 });
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
-/** The order state machine (DECISIONS.md); Delivered and Cancelled are final. */
+/**
+ * The order state machine (DECISIONS.md); Delivered, Cancelled and Refused are final. Refused: the
+ * courier brought a dispatched parcel back (refused at the door or undeliverable).
+ */
 export const ALLOWED_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   Pending: ['Paid', 'Processing', 'Dispatched', 'Cancelled'],
   Paid: ['Processing', 'Dispatched', 'Cancelled'],
   Processing: ['Dispatched', 'Shipped', 'Cancelled'],
-  Shipped: ['Delivered'],
-  Dispatched: ['Delivered'],
+  Shipped: ['Delivered', 'Refused'],
+  Dispatched: ['Delivered', 'Refused'],
   Delivered: [],
   Cancelled: [],
+  Refused: [],
 };
 
 /** What the admin dropdown offers (spec section 4). */
@@ -208,6 +214,8 @@ export interface Order {
   deliveryNote: string | null;
   /** Who cancelled it: the shopper ('customer') or the shop; null while it is not cancelled. */
   cancelledBy: 'customer' | 'shop' | null;
+  /** Cash on delivery's confirmation (`not-needed` for the other methods). */
+  confirmation?: OrderConfirmation;
   /** What the shop owes back for an order that was paid and then cancelled; null when nothing is owed. */
   refundDue: number | null;
   /** The end of the return window of a delivered order (the shop's returns policy), else null. */
@@ -281,4 +289,6 @@ export interface AdminMetrics {
   asOf?: string;
   /** Configured payment accounts and support details that still look like placeholders. */
   configWarnings: string[];
+  /** Refused parcels, and the confirmation and refusal rates over the last 30 days. */
+  cod?: CodMetrics;
 }

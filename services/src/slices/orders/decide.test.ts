@@ -32,6 +32,7 @@ const pathTo: Record<OrderStatus, OrderEvent[]> = {
   Dispatched: [changed('Pending', 'Dispatched')],
   Delivered: [changed('Pending', 'Dispatched'), changed('Dispatched', 'Delivered', { delivered: true })],
   Cancelled: [changed('Pending', 'Cancelled')],
+  Refused: [changed('Pending', 'Dispatched'), changed('Dispatched', 'Refused')],
 };
 
 function errorOf(run: () => unknown): AppError {

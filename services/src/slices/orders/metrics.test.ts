@@ -95,6 +95,7 @@ describe('GET /api/admin/metrics', () => {
       Dispatched: 0,
       Delivered: 1,
       Cancelled: 2,
+      Refused: 0,
     });
     const sum = Object.values(metrics.byStatus).reduce((a, b) => a + b, 0);
     expect([sum, metrics.total]).toEqual([11, 11]);

@@ -7,6 +7,7 @@ import { ErrorPanel, LoadingState } from '../ui/states';
 const DELIVERY: Readonly<Record<MessageDelivery, string>> = {
   smtp: 'Sent through the mail server (SMTP_URL).',
   folder: 'Written as .eml files to the outbox folder: SMTP_URL is not set, so nothing reaches customers.',
+  'cloud-api': 'Sent through the WhatsApp Cloud API (WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID).',
   off: 'This shop process sends no e-mail.',
 };
 
