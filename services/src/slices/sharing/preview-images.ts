@@ -11,6 +11,9 @@ export const PREVIEW_MAX_BYTES = 600 * 1024;
 const QUALITIES = [82, 70, 55, 40];
 const SOURCE_EXTENSIONS = ['.webp', '.jpg', '.jpeg', '.png', '.avif'];
 
+/** Sources whose preview failed, remembered so a crawler's retries do not run sharp again each time. */
+const MAX_REMEMBERED_FAILURES = 1_000;
+
 /** Where product images live: `/uploads/...` and the demo catalogue's `/images/...`. */
 export interface ImageFolders {
   uploads: string;
@@ -29,12 +32,16 @@ const IMAGE_PATH = /^\/(uploads|images)\/([A-Za-z0-9_-]+)\.[a-z]+$/;
 export class PreviewImages {
   readonly #folders: ImageFolders;
   readonly #cacheDir: string;
+  readonly #render: (input: Buffer) => Promise<Buffer>;
   /** One making per preview at a time: concurrent crawlers share it. */
   readonly #making = new Map<string, Promise<Buffer | undefined>>();
+  /** Source path -> the modification time of the version that could not be rendered. */
+  readonly #failed = new Map<string, number>();
 
-  constructor(folders: ImageFolders, cacheDir: string) {
+  constructor(folders: ImageFolders, cacheDir: string, render = renderPreview) {
     this.#folders = folders;
     this.#cacheDir = cacheDir;
+    this.#render = render;
   }
 
   /** The preview's path for a product image path (`/images/x.webp` -> `/previews/images/x.jpg`), if it can have one. */
@@ -52,12 +59,41 @@ export class PreviewImages {
     const cached = join(this.#cacheDir, folder, `${name}.jpg`);
     const cachedInfo = await stat(cached).catch(() => undefined);
     if (cachedInfo && cachedInfo.mtimeMs >= source.mtimeMs) return readFile(cached);
+    if (this.#failed.get(source.path) === source.mtimeMs) return undefined;
     let making = this.#making.get(cached);
     if (!making) {
-      making = makePreview(source.path, cached).finally(() => this.#making.delete(cached));
+      making = this.#make(source, cached).finally(() => this.#making.delete(cached));
       this.#making.set(cached, making);
     }
     return making;
+  }
+
+  /** Renders the preview and writes it whole (a temporary file renamed), so no reader sees half of one. */
+  async #make(source: { path: string; mtimeMs: number }, target: string): Promise<Buffer | undefined> {
+    const jpeg = await this.#render(await readFile(source.path)).catch(() => undefined);
+    if (!jpeg) {
+      this.#rememberFailure(source);
+      return undefined;
+    }
+    this.#failed.delete(source.path);
+    await mkdir(dirname(target), { recursive: true });
+    const partial = `${target}.${randomBytes(6).toString('hex')}.part`;
+    try {
+      await writeFile(partial, jpeg);
+      await rename(partial, target);
+    } finally {
+      await rm(partial, { force: true });
+    }
+    return jpeg;
+  }
+
+  #rememberFailure(source: { path: string; mtimeMs: number }): void {
+    this.#failed.delete(source.path);
+    if (this.#failed.size >= MAX_REMEMBERED_FAILURES) {
+      const oldest = this.#failed.keys().next().value;
+      if (oldest !== undefined) this.#failed.delete(oldest);
+    }
+    this.#failed.set(source.path, source.mtimeMs);
   }
 }
 
@@ -71,22 +107,6 @@ async function findSource(
     if (info?.isFile()) return { path, mtimeMs: info.mtimeMs };
   }
   return undefined;
-}
-
-/** Renders the preview and writes it whole (a temporary file renamed), so no reader sees half of one. */
-async function makePreview(source: string, target: string): Promise<Buffer | undefined> {
-  const input = await readFile(source);
-  const jpeg = await renderPreview(input).catch(() => undefined);
-  if (!jpeg) return undefined;
-  await mkdir(dirname(target), { recursive: true });
-  const partial = `${target}.${randomBytes(6).toString('hex')}.part`;
-  try {
-    await writeFile(partial, jpeg);
-    await rename(partial, target);
-  } finally {
-    await rm(partial, { force: true });
-  }
-  return jpeg;
 }
 
 /** The preview of one image: 1200x630, JPEG, under 600 KB. */
