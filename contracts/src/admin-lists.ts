@@ -4,6 +4,7 @@ import { AFFILIATE_STATUSES, type AffiliateStatus } from './affiliates';
 import { type CodStanding, ConfirmationFilter } from './cash-on-delivery';
 import { OrderStatus } from './orders';
 import { PaymentMethod } from './payment-methods';
+import { CalendarDay } from './reports';
 
 /**
  * The admin's paged lists (`GET /api/admin/lists/...`): each page is cut by an opaque cursor and
@@ -47,15 +48,6 @@ const flag = (name: string) =>
     .enum(['true', 'false'], { error: `${name} must be true or false` })
     .transform((value) => value === 'true');
 
-/** A calendar day in the shop's time zone, `YYYY-MM-DD`. */
-export const ShopDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day as YYYY-MM-DD')
-  .refine((day) => {
-    const midnight = new Date(`${day}T00:00:00Z`);
-    return !Number.isNaN(midnight.getTime()) && midnight.toISOString().startsWith(day);
-  }, 'must be a real day');
-
 export const ORDER_SORTS = ['newest', 'oldest', 'total'] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 
@@ -68,9 +60,9 @@ export const OrderListFilters = z.object({
   /** Cash-on-delivery orders by their confirmation. */
   confirmation: ConfirmationFilter.optional(),
   /** Placed on or after this day (shop's time zone). */
-  from: ShopDay.optional(),
+  from: CalendarDay.optional(),
   /** Placed on or before this day (shop's time zone). */
-  to: ShopDay.optional(),
+  to: CalendarDay.optional(),
   /** An order id or its start, the 8 characters a list shows, or the buyer's name, e-mail or phone. */
   search,
 });

@@ -1,4 +1,4 @@
-import type { EventStore, RecordedEvent } from '@shop/contracts';
+import { CalendarDay, type EventStore, type RecordedEvent } from '@shop/contracts';
 import { UsageError } from './io';
 
 const PAGE_SIZE = 500;
@@ -18,8 +18,7 @@ export async function* readLog(store: EventStore, pageSize = PAGE_SIZE): AsyncGe
 /** A calendar day argument, YYYY-MM-DD, that is a real date. */
 export function parseDay(name: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  const valid =
-    /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
-  if (!valid) throw new UsageError(`--${name} must be a date, YYYY-MM-DD (got '${value}')`);
+  if (!CalendarDay.safeParse(value).success)
+    throw new UsageError(`--${name} must be a date, YYYY-MM-DD (got '${value}')`);
   return value;
 }

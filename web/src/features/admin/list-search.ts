@@ -1,10 +1,10 @@
 import {
   AFFILIATE_STATUSES,
+  CalendarDay,
   CUSTOMER_SORTS,
   ORDER_SORTS,
   ORDER_STATUSES,
   PAYMENT_METHODS,
-  ShopDay,
   SORT_DIRECTIONS,
 } from '@shop/contracts';
 import { z } from 'zod';
@@ -32,7 +32,7 @@ const flag = z
   .optional()
   .catch(undefined);
 
-const day = ShopDay.optional().catch(undefined);
+const day = CalendarDay.optional().catch(undefined);
 
 export const OrdersSearch = z.object({
   search: text,
