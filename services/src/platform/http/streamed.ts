@@ -9,7 +9,7 @@
 const encoder = new TextEncoder();
 
 /** A body pulled from `chunks`, each turned into text by `write`; what `end` answers closes it. */
-function pulledFrom<T>(
+export function pulledFrom<T>(
   chunks: Iterator<T, unknown, undefined>,
   write: (chunk: T) => string,
   end: () => string,

@@ -1,5 +1,6 @@
 import { type LiveProductStamp, liveProductStamps, type ReadModelsDb } from '@shop/projections';
 import { escapeHtml } from '../../platform/http/escape-html';
+import { pulledFrom } from '../../platform/http/streamed';
 
 /**
  * Pages no search engine should list: the admin, the API, the signed-in shopper's own pages
@@ -45,32 +46,30 @@ const SITEMAP_PAGE = 500;
  * to become an index of sitemaps.
  */
 export function sitemapStream(db: ReadModelsDb, base: string): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let after: string | undefined;
   const url = (loc: string, lastmod?: string) =>
     `<url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${escapeHtml(lastmod)}</lastmod>` : ''}</url>\n`;
   const productUrl = (product: LiveProductStamp) =>
     url(`${base}/product/${encodeURIComponent(product.id)}`, product.updatedAt);
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (after === undefined) {
-        after = '';
-        controller.enqueue(
-          encoder.encode(
-            `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${url(`${base}/`)}${url(`${base}/shopping`)}`,
-          ),
-        );
-        return;
-      }
-      const page = liveProductStamps(db, { after, limit: SITEMAP_PAGE });
-      if (page.length > 0) {
-        after = page.at(-1)!.id;
-        controller.enqueue(encoder.encode(page.map(productUrl).join('')));
-      }
-      if (page.length < SITEMAP_PAGE) {
-        controller.enqueue(encoder.encode('</urlset>\n'));
-        controller.close();
-      }
-    },
-  });
+  let opened = false;
+  const open = () => {
+    if (opened) return '';
+    opened = true;
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${url(`${base}/`)}${url(`${base}/shopping`)}`;
+  };
+  return pulledFrom(
+    liveProductPages(db),
+    (page) => open() + page.map(productUrl).join(''),
+    () => `${open()}</urlset>\n`,
+  );
+}
+
+/** The products on sale, a page of stamps at a time, each page read when the stream asks for it. */
+function* liveProductPages(db: ReadModelsDb): Generator<LiveProductStamp[]> {
+  let after = '';
+  for (;;) {
+    const page = liveProductStamps(db, { after, limit: SITEMAP_PAGE });
+    if (page.length > 0) yield page;
+    if (page.length < SITEMAP_PAGE) return;
+    after = page.at(-1)!.id;
+  }
 }
