@@ -79,11 +79,19 @@ describe('money', () => {
     expect(PriceAmount.safeParse(Number.POSITIVE_INFINITY).success).toBe(false);
   });
 
+  it('refuses a price below one paisa, which would sell the product for nothing', () => {
+    for (const price of [0.000000001, 0.004]) {
+      expect(toMinor(price)).toBe(0);
+      expect(firstError(PriceAmount.safeParse(price))).toBe('must be at least 0.01');
+    }
+    expect(PriceAmount.safeParse(0.01).success).toBe(true);
+  });
+
   it('refuses a fraction of a paisa however small, on prices and amounts alike', () => {
     for (const schema of [PriceAmount, MoneyAmount]) {
       expect(firstError(schema.safeParse(19.991))).toBe('must have at most 2 decimals');
-      expect(firstError(schema.safeParse(0.00000001))).toBe('must have at most 2 decimals');
     }
+    expect(firstError(MoneyAmount.safeParse(0.00000001))).toBe('must have at most 2 decimals');
   });
 
   it('accepts a total a client added up in floating point', () => {

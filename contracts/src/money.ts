@@ -20,11 +20,15 @@ const hasAtMostTwoDecimals = (value: number) => {
   return Math.abs(paisa - Math.round(paisa)) < Math.max(1e-6, Math.abs(paisa) * 16 * Number.EPSILON);
 };
 
-/** A price as the API accepts it: finite, positive, at most 2 decimals, below 10 million. */
+/**
+ * A price as the API accepts it: finite, positive and at least one paisa (0.000000001 is within the
+ * decimals check's allowance and would become a price of 0), at most 2 decimals, below 10 million.
+ */
 export const PriceAmount = z
   .number({ error: 'must be a number' })
   .finite('must be a number')
   .positive('must be greater than 0')
+  .min(0.01, 'must be at least 0.01')
   .max(9_999_999, 'must be less than 10,000,000')
   .refine(hasAtMostTwoDecimals, 'must have at most 2 decimals');
 

@@ -12,7 +12,7 @@ export default {
     'services/src/slices/returns/decide.ts',
     'services/src/slices/returns/refund.ts',
     'services/src/slices/returns/return.ts',
-    'contracts/src/money.ts:77-92',
+    'contracts/src/money.ts:81-96',
   ],
   coverageAnalysis: 'perTest',
   concurrency: 1,
