@@ -79,6 +79,40 @@ describe('money', () => {
     expect(PriceAmount.safeParse(Number.POSITIVE_INFINITY).success).toBe(false);
   });
 
+  it('refuses a price below one paisa, which would sell the product for nothing', () => {
+    for (const price of [0.000000001, 0.004]) {
+      expect(toMinor(price)).toBe(0);
+      expect(firstError(PriceAmount.safeParse(price))).toBe('must be at least 0.01');
+    }
+    expect(PriceAmount.safeParse(0.01).success).toBe(true);
+  });
+
+  it('refuses a fraction of a paisa however small, on prices and amounts alike', () => {
+    for (const schema of [PriceAmount, MoneyAmount]) {
+      expect(firstError(schema.safeParse(19.991))).toBe('must have at most 2 decimals');
+    }
+    expect(firstError(MoneyAmount.safeParse(0.00000001))).toBe('must have at most 2 decimals');
+  });
+
+  it('accepts a total a client added up in floating point', () => {
+    let tenths = 0;
+    for (let i = 0; i < 1_000; i++) tenths += 0.1;
+    expect(tenths).not.toBe(100);
+    expect(MoneyAmount.safeParse(tenths).success).toBe(true);
+    expect(MoneyAmount.safeParse(19.99 * 3).success).toBe(true);
+  });
+
+  it('accepts every amount with 2 decimals up to a billion, where floating point is coarsest', () => {
+    const refused: number[] = [];
+    for (let paisa = 10_000_000_000; paisa <= 100_000_000_000; paisa += 89_999_999) {
+      const amount = paisa / 100;
+      if (!MoneyAmount.safeParse(amount).success) refused.push(amount);
+    }
+    expect(refused).toEqual([]);
+    expect(MoneyAmount.safeParse(274_665_898.47).success).toBe(true);
+    expect(firstError(MoneyAmount.safeParse(274_665_898.471))).toBe('must have at most 2 decimals');
+  });
+
   it('accepts amounts from 0 to a billion with at most 2 decimals', () => {
     expect(MoneyAmount.safeParse(0).success).toBe(true);
     expect(MoneyAmount.safeParse(1_000_000_000).success).toBe(true);

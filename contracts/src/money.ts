@@ -10,13 +10,25 @@ export type Minor = number;
 export const toMinor = (amount: number): Minor => Math.round(amount * 100);
 export const fromMinor = (minor: Minor): number => minor / 100;
 
-const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+/**
+ * Whole paisa up to floating-point noise: 19.99 * 100 is 1998.9999999999998. The noise grows with the
+ * amount (about 1e-5 paisa near a billion rupees), so the allowance does too; a third decimal is 0.1
+ * paisa away, far outside it.
+ */
+const hasAtMostTwoDecimals = (value: number) => {
+  const paisa = value * 100;
+  return Math.abs(paisa - Math.round(paisa)) < Math.max(1e-6, Math.abs(paisa) * 16 * Number.EPSILON);
+};
 
-/** A price as the API accepts it: finite, positive, at most 2 decimals, below 10 million. */
+/**
+ * A price as the API accepts it: finite, positive and at least one paisa (0.000000001 is within the
+ * decimals check's allowance and would become a price of 0), at most 2 decimals, below 10 million.
+ */
 export const PriceAmount = z
   .number({ error: 'must be a number' })
   .finite('must be a number')
   .positive('must be greater than 0')
+  .min(0.01, 'must be at least 0.01')
   .max(9_999_999, 'must be less than 10,000,000')
   .refine(hasAtMostTwoDecimals, 'must have at most 2 decimals');
 

@@ -1,7 +1,7 @@
 import { DEFAULT_SHIPPING } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors';
-import { PRICE_CHANGED_MESSAGE, type PricedProduct, priceAndCompare, priceLines } from './pricing';
+import { type PricedProduct, priceAndCompare, priceLines } from './pricing';
 import { anOrderInput, aPricedProduct } from './test-builders';
 
 const catalogue =
@@ -56,11 +56,76 @@ describe('pricing the lines from the catalogue', () => {
     expect([error.status, error.message]).toEqual([400, '"Running Tee" is no longer available.']);
   });
 
+  it('names the field of the line whose product is gone, as a VALIDATION_FAILED refusal', () => {
+    const error = refusal(() =>
+      priceLines(
+        [
+          { product: 'p1', qty: 1, price: 40, size: 'MD' },
+          { product: 'p2', qty: 1, price: 40, size: 'MD' },
+        ],
+        catalogue(aPricedProduct(), aPricedProduct({ id: 'p2', name: 'Old Shorts', deleted: true })),
+        lineId,
+      ),
+    );
+    expect([error.code, error.message, error.fields]).toEqual([
+      'VALIDATION_FAILED',
+      '"Old Shorts" is no longer available.',
+      [{ field: 'orderItems.1.product', message: 'is no longer available' }],
+    ]);
+  });
+
+  it('prices every line with its own product, size and a fresh line id', () => {
+    const ids = ['line-a', 'line-b'];
+    const lines = priceLines(
+      [
+        { product: 'p1', qty: 1, price: 40, size: 'SM' },
+        { product: 'p2', qty: 3, price: 1, size: '' },
+      ],
+      catalogue(
+        aPricedProduct(),
+        aPricedProduct({
+          id: 'p2',
+          name: 'Yoga Mat',
+          image: '/images/mat.webp',
+          category: 'Gear',
+          price: 250_000,
+          sizes: [],
+        }),
+      ),
+      () => ids.shift()!,
+    );
+    expect(lines).toEqual([
+      {
+        lineId: 'line-a',
+        productId: 'p1',
+        name: 'Running Tee',
+        image: '/images/tee.webp',
+        category: 'Shirts',
+        unitPrice: 4_000,
+        qty: 1,
+        size: 'SM',
+      },
+      {
+        lineId: 'line-b',
+        productId: 'p2',
+        name: 'Yoga Mat',
+        image: '/images/mat.webp',
+        category: 'Gear',
+        unitPrice: 250_000,
+        qty: 3,
+        size: '',
+      },
+    ]);
+  });
+
   it('needs a size the product offers when it has sizes, and ignores one when it has none', () => {
     const sized = catalogue(aPricedProduct());
-    expect(
-      refusal(() => priceLines([{ product: 'p1', qty: 1, price: 1, size: '' }], sized, lineId)).message,
-    ).toBe('Please choose a size for "Running Tee".');
+    const noSize = refusal(() => priceLines([{ product: 'p1', qty: 1, price: 1, size: '' }], sized, lineId));
+    expect([noSize.status, noSize.code, noSize.message]).toEqual([
+      400,
+      'VALIDATION_FAILED',
+      'Please choose a size for "Running Tee".',
+    ]);
     expect(
       refusal(() => priceLines([{ product: 'p1', qty: 1, price: 1, size: 'XL' }], sized, lineId)).fields,
     ).toEqual([{ field: 'orderItems.0.size', message: 'Size XL is not available for "Running Tee".' }]);
@@ -82,17 +147,23 @@ describe('pricing the lines from the catalogue', () => {
     const sold = refusal(() => priceLines(lines, catalogue(aPricedProduct({ countInStock: 0 })), lineId));
     expect(sold.message).toBe('"Running Tee" is out of stock.');
   });
+
+  it('sells the last units in stock', () => {
+    const lines = [
+      { product: 'p1', qty: 2, price: 40, size: 'SM' },
+      { product: 'p1', qty: 3, price: 40, size: 'MD' },
+    ];
+    expect(priceLines(lines, catalogue(aPricedProduct({ countInStock: 5 })), lineId)).toHaveLength(2);
+  });
 });
 
 describe('comparing with the totals the client saw', () => {
-  const lines = priceLines(
-    [{ product: 'p1', qty: 2, price: 40, size: 'MD' }],
-    catalogue(aPricedProduct()),
-    lineId,
-  );
+  // Priced inside each test, not when the file loads, so that each test covers the pricing it uses.
+  const twoTees = () =>
+    priceLines([{ product: 'p1', qty: 2, price: 40, size: 'MD' }], catalogue(aPricedProduct()), lineId);
 
   it('accepts the same totals and answers them in minor units', () => {
-    expect(priceAndCompare(lines, false, anOrderInput(), DEFAULT_SHIPPING)).toEqual({
+    expect(priceAndCompare(twoTees(), false, anOrderInput(), DEFAULT_SHIPPING)).toEqual({
       itemsPrice: 8_000,
       discount: 0,
       shippingPrice: 20_000,
@@ -101,19 +172,29 @@ describe('comparing with the totals the client saw', () => {
   });
 
   it('takes 5% off the subtotal with an affiliate code, shipping decided on the undiscounted subtotal', () => {
-    expect(priceAndCompare(lines, true, anOrderInput({ totalPrice: 276 }), DEFAULT_SHIPPING)).toMatchObject({
+    expect(
+      priceAndCompare(twoTees(), true, anOrderInput({ totalPrice: 276 }), DEFAULT_SHIPPING),
+    ).toMatchObject({
       discount: 400,
       totalPrice: 27_600,
     });
   });
 
   it('refuses a tampered total, subtotal or shipping with 409 PRICE_CHANGED', () => {
-    for (const tampered of [{ totalPrice: 1 }, { itemsPrice: 70 }, { shippingPrice: 0, totalPrice: 80 }]) {
-      const error = refusal(() => priceAndCompare(lines, false, anOrderInput(tampered), DEFAULT_SHIPPING));
+    const tamperings = [
+      { totalPrice: 1 },
+      { itemsPrice: 70 },
+      { shippingPrice: 0, totalPrice: 80 },
+      { shippingPrice: 0 },
+    ];
+    for (const tampered of tamperings) {
+      const error = refusal(() =>
+        priceAndCompare(twoTees(), false, anOrderInput(tampered), DEFAULT_SHIPPING),
+      );
       expect([error.status, error.code, error.message]).toEqual([
         409,
         'PRICE_CHANGED',
-        PRICE_CHANGED_MESSAGE,
+        'Prices have changed since you loaded the page. Please review your cart and try again.',
       ]);
     }
   });
