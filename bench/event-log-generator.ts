@@ -1,13 +1,24 @@
-import { type EventType, eventSchemas, SIZES, uuidv7 } from '@shop/contracts';
+import {
+  EVENT_SCHEMA_VERSIONS,
+  type EventType,
+  eventSchemas,
+  REFERENCE_ALPHABET,
+  REFERENCE_LETTERS,
+  SIZES,
+  uuidv7,
+} from '@shop/contracts';
 import {
   APPEND_SQL,
   applyConnectionPragmas,
   applyEventStoreSchema,
 } from '@shop/services/platform/eventstore/sqlite/sqlite-schema';
+import { newOrderReference } from '@shop/services/slices/orders/reference';
 import Database from 'better-sqlite3';
 
 const CATEGORIES = ['Tops', 'Bottoms', 'Outerwear', 'Accessories', 'Footwear'];
 const BATCH = 10_000;
+/** How many references the shop's form allows: two letters, then six letters or digits. */
+const REFERENCE_COUNT = REFERENCE_LETTERS.length ** 2 * REFERENCE_ALPHABET.length ** 6;
 
 /**
  * Writes a realistic shop log of `total` events straight into a SQLite event store file (relaxed, one
@@ -30,7 +41,17 @@ export function generateEventLog(
   const insert = db.prepare(APPEND_SQL.insertEvent);
   const upsert = db.prepare(APPEND_SQL.upsertStreamRevision);
   const revisions = new Map<string, number>();
-  const metadata = JSON.stringify({ schemaVersion: 1, actor: 'system' });
+  // Each event as the shop writes it now: at its type's current schema version (OrderPlaced with its reference).
+  const metadataOf = new Map<string, string>();
+  const metadata = (type: string) => {
+    let json = metadataOf.get(type);
+    if (json === undefined) {
+      const schemaVersion = EVENT_SCHEMA_VERSIONS[type as EventType] ?? 1;
+      json = JSON.stringify({ schemaVersion, actor: 'system' });
+      metadataOf.set(type, json);
+    }
+    return json;
+  };
   const startMs = Date.UTC(2026, 0, 1);
   let written = 0;
   let pending: [string, string, unknown][] = [];
@@ -41,7 +62,7 @@ export function generateEventLog(
       revisions.set(stream, revision);
       // 1.5 s of shop time per event: some 17 days of trading in a million.
       const timestamp = startMs + written * 1_500;
-      insert.run(stream, revision, uuidv7(timestamp), type, JSON.stringify(data), metadata, timestamp);
+      insert.run(stream, revision, uuidv7(timestamp), type, JSON.stringify(data), metadata(type), timestamp);
       written += 1;
     }
   });
@@ -67,6 +88,19 @@ export function generateEventLog(
     return seed / 0x7fffffff;
   };
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  /**
+   * The n-th order's reference, in the shop's form (`AX-7K3M9Q`): n times a constant prime to the
+   * number of references, taken modulo it, spelt in their alphabets, so no two orders share one.
+   */
+  let referenced = 0;
+  const nextReference = () => {
+    let n = (referenced++ * 7_368_787) % REFERENCE_COUNT;
+    return newOrderReference((max) => {
+      const digit = n % max;
+      n = Math.floor(n / max);
+      return digit;
+    });
+  };
 
   const products = Array.from({ length: productCount }, (_, i) => ({
     productId: nextId(),
@@ -137,6 +171,7 @@ export function generateEventLog(
     const shippingPrice = itemsPrice >= 10_000 ? 0 : 500;
     const placed = emit(`order-${orderId}`, 'OrderPlaced', {
       orderId,
+      reference: nextReference(),
       userId,
       lines,
       shippingAddress: {

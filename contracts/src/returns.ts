@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Page } from './admin-lists';
 
 /** A return's life: asked for by the shopper, then decided, received and refunded by the shop. */
 export const RETURN_STATUSES = ['Requested', 'Approved', 'Rejected', 'Received', 'Refunded'] as const;
@@ -106,10 +107,5 @@ export interface OrderReturn {
   User?: { name: string; email: string } | null;
 }
 
-/** Answer of GET /api/admin/returns: one page, the total of matching returns and the next page's cursor. */
-export interface ReturnsPage {
-  items: OrderReturn[];
-  total: number;
-  /** Opaque; null on the last page. */
-  nextCursor: string | null;
-}
+/** Answer of GET /api/admin/returns: one page, the total of matching returns and the cursors either side. */
+export type ReturnsPage = Page<OrderReturn>;

@@ -1,11 +1,10 @@
 import type { EventStore } from '@shop/contracts';
-import { applyChunk, type ChunkLimits, yieldToEventLoop } from './apply-chunk';
+import type { ChunkLimits } from './apply-chunk';
 import type { ReadModelsDb } from './database';
 import { openReadModels } from './db';
 import type { Projector } from './projector';
+import { replayUntilHead } from './rebuild';
 
-/** Events read from the log at a time: what is held in memory, whatever the log's length. */
-const PAGE_SIZE = 2_000;
 /** One transaction's work before the event loop (other requests) gets a turn. */
 const LIMITS: ChunkLimits = { maxEvents: 2_000, maxMs: 50 };
 
@@ -21,23 +20,11 @@ export async function readAsOf<T>(
   projectors: readonly Projector[],
   read: (db: ReadModelsDb) => T,
 ): Promise<T> {
-  const cutoff = asOf.getTime();
   const cursors = projectors.map((projector) => ({ projector, checkpoint: 0 }));
   const db = openReadModels(':memory:');
   try {
-    let position = 0;
-    for (;;) {
-      const page = await store.readAll({ fromPosition: position + 1, maxCount: PAGE_SIZE });
-      const after = page.findIndex((event) => event.timestamp > cutoff);
-      const events = after === -1 ? page : page.slice(0, after);
-      let offset = 0;
-      while (offset < events.length) {
-        offset = applyChunk(db, events, offset, cursors, LIMITS, () => {});
-        await yieldToEventLoop();
-      }
-      position = events.at(-1)?.position ?? position;
-      if (after !== -1 || page.length < PAGE_SIZE) return read(db);
-    }
+    await replayUntilHead(store, db, cursors, 0, LIMITS, asOf.getTime());
+    return read(db);
   } finally {
     db.close();
   }

@@ -45,9 +45,10 @@ export function openFreshCopy(live: ReadModelsDb, projectors: readonly Projector
 }
 
 /**
- * Replays the log after `fromPosition` into the fresh copy until a read finds nothing more, yielding to
- * the event loop between transactions. Moves the cursors; returns the last position replayed.
- * Throws ProjectorFailed if a projector throws.
+ * Replays the log after `fromPosition` into the fresh copy until a read finds nothing more, or, given
+ * `until` (ms), up to the last event stored at or before that moment (the log's timestamps follow its
+ * positions), yielding to the event loop between transactions. Moves the cursors; returns the last
+ * position replayed. Throws ProjectorFailed if a projector throws.
  */
 export async function replayUntilHead(
   store: EventStore,
@@ -55,18 +56,21 @@ export async function replayUntilHead(
   cursors: readonly ProjectorCursor[],
   fromPosition: number,
   limits: ChunkLimits,
+  until = Number.POSITIVE_INFINITY,
 ): Promise<number> {
   let position = fromPosition;
   for (;;) {
-    const page = await store.readAll({ fromPosition: position + 1, maxCount: READ_PAGE_SIZE });
-    if (page.length === 0) return position;
+    const read = await store.readAll({ fromPosition: position + 1, maxCount: READ_PAGE_SIZE });
+    const later = read.findIndex((event) => event.timestamp > until);
+    const page = later === -1 ? read : read.slice(0, later);
     let offset = 0;
     while (offset < page.length) {
       offset = applyChunk(fresh, page, offset, cursors, limits, () => {});
       for (const cursor of cursors) cursor.checkpoint = page[offset - 1]!.position;
       await yieldToEventLoop();
     }
-    position = page.at(-1)!.position;
+    position = page.at(-1)?.position ?? position;
+    if (page.length === 0 || later !== -1) return position;
   }
 }
 

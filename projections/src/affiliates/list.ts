@@ -1,5 +1,5 @@
-import type { AffiliateRequest, AffiliateStatus } from '@shop/contracts';
-import { findCustomer } from '../customers/queries';
+import type { AffiliateRequest, AffiliateStatus, User } from '@shop/contracts';
+import { findCustomer, findCustomers } from '../customers/queries';
 import type { ReadModelsDb } from '../database';
 import {
   countRows,
@@ -29,7 +29,19 @@ function requests(db: ReadModelsDb, status: AffiliateStatus | undefined) {
 
 /** A request as the API answers it, with the applicant as they are now. */
 export function affiliateRequestOf(db: ReadModelsDb, row: AffiliateRequestRow): AffiliateRequest {
-  const user = findCustomer(db, { id: row.user_id });
+  return toRequest(row, findCustomer(db, { id: row.user_id }));
+}
+
+/** Requests as the API answers them, their applicants read in one statement for all. */
+function toRequests(db: ReadModelsDb, rows: AffiliateRequestRow[]): AffiliateRequest[] {
+  const applicants = findCustomers(
+    db,
+    rows.map((row) => row.user_id),
+  );
+  return rows.map((row) => toRequest(row, applicants.get(row.user_id)));
+}
+
+function toRequest(row: AffiliateRequestRow, user: User | undefined): AffiliateRequest {
   return {
     id: row.id,
     userId: row.user_id,
@@ -55,7 +67,7 @@ export function affiliateRequestPage(
   });
   return {
     ...page,
-    rows: page.rows.map((row) => affiliateRequestOf(db, row)),
+    rows: toRequests(db, page.rows),
     total: countRows(db, matching),
   };
 }
@@ -63,6 +75,6 @@ export function affiliateRequestPage(
 /** Every request, newest first, a chunk at a time: `GET /api/affiliate`, streamed. */
 export function* allAffiliateRequestsInChunks(db: ReadModelsDb, size = 500): Generator<AffiliateRequest[]> {
   for (const rows of readInChunks(db, requests(db, undefined), { order: NEWEST_FIRST, positionOf, size })) {
-    yield rows.map((row) => affiliateRequestOf(db, row));
+    yield toRequests(db, rows);
   }
 }

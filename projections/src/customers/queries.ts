@@ -1,4 +1,5 @@
 import type { User } from '@shop/contracts';
+import { type SqlBool, sql } from 'kysely';
 import type { ReadModelsDb } from '../database';
 import { prepareQuery } from '../prepared-query';
 import type { CustomerRow } from './tables';
@@ -94,15 +95,18 @@ export function findCustomerByEmail(db: ReadModelsDb, args: { email: string }): 
   return row && toUser(row);
 }
 
+/** Compiled once for any number of ids, given as one JSON array; each a seek by primary key. */
+const byIds = prepareQuery<{ ids: string }, UserColumns>((qb, arg) =>
+  qb
+    .selectFrom('customers')
+    .select(userColumns)
+    .where(sql<SqlBool>`${sql.ref('id')} in (select value from json_each(${arg('ids')}))`),
+);
+
 /** Several customers by id at once (a page of orders names up to a few hundred). */
 export function findCustomers(db: ReadModelsDb, ids: readonly string[]): Map<string, User> {
   if (ids.length === 0) return new Map();
-  const rows = db.all(
-    db.qb
-      .selectFrom('customers')
-      .select(userColumns)
-      .where('id', 'in', [...new Set(ids)]),
-  );
+  const rows = db.all(byIds, { ids: JSON.stringify([...new Set(ids)]) });
   return new Map(rows.map((row) => [row.id, toUser(row)]));
 }
 

@@ -43,7 +43,7 @@ const orderColumns = [
   'reference',
 ] as const satisfies readonly (keyof OrdersTable)[];
 /** An entry of `orders.lines`: the `order_items` view's columns but the order id and line number. */
-type StoredOrderLine = [
+export type StoredOrderLine = [
   OrderItemsView['id'],
   OrderItemsView['product_id'],
   OrderItemsView['name'],

@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
+import type { CatalogueProductsTable } from '../catalogue/tables';
 import type { ReadModelsDb } from '../database';
 import { prepareQuery } from '../prepared-query';
-import type { ReadModels } from '../read-models';
-import type { StoredOrderChange } from './projector';
+import type { StoredOrderChange, StoredOrderLine } from './projector';
 import type {
   OpenReservationRow,
   OrderItemRow,
@@ -27,7 +27,7 @@ export interface OrderDetail extends OrderWithItems {
   changes: OrderStatusChangeRow[];
 }
 
-/** The order page's three reads, compiled once: every placed order reads its order back. */
+/** The order page's reads, compiled once: every placed order reads its order back. */
 const orderPage = {
   order: prepareQuery<{ id: string }, OrderRow>((qb, arg) =>
     qb.selectFrom('orders').selectAll().where('id', '=', arg('id')),
@@ -35,10 +35,25 @@ const orderPage = {
   changes: prepareQuery<{ id: string }, OrderStatusChangeRow>((qb, arg) =>
     qb.selectFrom('order_status_changes').selectAll().where('order_id', '=', arg('id')).orderBy('seq'),
   ),
-  items: prepareQuery<{ id: string }, ItemJoinRow>((qb, arg) =>
-    itemsWithProducts(qb).where('order_items.order_id', '=', arg('id')),
-  ),
 };
+
+type ProductColumns = Pick<
+  CatalogueProductsTable,
+  'id' | 'name' | 'image' | 'thumbnail' | 'category' | 'count_in_stock'
+>;
+
+/**
+ * The catalogue's products as they are now, deleted ones left out, by their ids given as one JSON
+ * array: one statement, compiled once, for any number of ids, each a seek by primary key.
+ */
+const productsNow = prepareQuery<{ ids: string }, ProductColumns>((qb, arg) =>
+  qb
+    .selectFrom('catalogue_products')
+    .select(['id', 'name', 'image', 'thumbnail', 'category', 'count_in_stock'])
+    .where(sql<SqlBool>`${sql.ref('id')} in (select value from json_each(${arg('ids')}))`)
+    // `+deleted`: found by id, only tested for being deleted (not a walk of an index led by `deleted`).
+    .where(sql<number>`+${sql.ref('deleted')}`, '=', 0),
+);
 
 const idByReference = prepareQuery<{ reference: string }, { id: string }>((qb, arg) =>
   qb
@@ -58,7 +73,7 @@ export function findOrder(db: ReadModelsDb, args: { id: string }): OrderDetail |
   const order = db.first(orderPage.order, args);
   if (!order) return undefined;
   const changes = db.all(orderPage.changes, args);
-  return { order, items: db.all(orderPage.items, args).map(toItem), changes };
+  return { order, items: withItemsOf(db, [order])[0]!.items, changes };
 }
 
 /** Who placed an order, or undefined for an unknown id: enough to decide who may see what hangs off it. */
@@ -90,13 +105,41 @@ export function listOrdersOfUser(db: ReadModelsDb, args: { userId: string }): Or
       .orderBy('created_at', 'desc')
       .orderBy('id'),
   );
-  return withItems(orders, itemsOf(db, { userId: args.userId }));
+  return withItemsOf(db, orders);
 }
 
-/** Orders with their lines, in the order given (a page of a list). */
+/**
+ * Orders with their lines, in the order given (a page of a list): the lines read off each row's own
+ * `lines`, the products they name as the catalogue has them now in one statement for all.
+ */
 export function withItemsOf(db: ReadModelsDb, orders: OrderRow[]): OrderWithItems[] {
-  if (orders.length === 0) return [];
-  return withItems(orders, itemsOf(db, { orderIds: orders.map((order) => order.id) }));
+  const lines = orders.map((order) => JSON.parse(order.lines) as StoredOrderLine[]);
+  const productIds = [...new Set(lines.flatMap((ofOrder) => ofOrder.map((line) => line[1])))];
+  const products = new Map<string, OrderItemWithProduct['product']>();
+  if (productIds.length > 0) {
+    for (const row of db.all(productsNow, { ids: JSON.stringify(productIds) })) {
+      const { id, count_in_stock, ...shown } = row;
+      products.set(id, { ...shown, countInStock: count_in_stock });
+    }
+  }
+  return orders.map((order, at) => ({
+    order,
+    items: lines[at]!.map(
+      ([id, product_id, name, image, category, unit_price, qty, size], line_no): OrderItemWithProduct => ({
+        id,
+        order_id: order.id,
+        line_no,
+        product_id,
+        name,
+        image,
+        category,
+        unit_price,
+        qty,
+        size,
+        product: products.get(product_id) ?? null,
+      }),
+    ),
+  }));
 }
 
 /**
@@ -115,78 +158,4 @@ export function listSweepableReservations(db: ReadModelsDb, args: { before: stri
       .orderBy('order_id')
       .orderBy('product_id'),
   );
-}
-
-function withItems(orders: OrderRow[], items: OrderItemWithProduct[]): OrderWithItems[] {
-  const byOrder = new Map<string, OrderItemWithProduct[]>();
-  for (const item of items) {
-    const list = byOrder.get(item.order_id);
-    if (list) list.push(item);
-    else byOrder.set(item.order_id, [item]);
-  }
-  return orders.map((order) => ({ order, items: byOrder.get(order.id) ?? [] }));
-}
-
-type ItemJoinRow = OrderItemRow & {
-  p_name: string | null;
-  p_image: string | null;
-  p_thumbnail: string | null;
-  p_category: string | null;
-  p_count_in_stock: number | null;
-};
-
-/** Order lines with the product as the catalogue has it now, oldest order and line first. */
-function itemsWithProducts(qb: Kysely<ReadModels>) {
-  return qb
-    .selectFrom('order_items')
-    .leftJoin('catalogue_products as p', (join) =>
-      join.onRef('p.id', '=', 'order_items.product_id').on('p.deleted', '=', 0),
-    )
-    .selectAll('order_items')
-    .select([
-      'p.name as p_name',
-      'p.image as p_image',
-      'p.thumbnail as p_thumbnail',
-      'p.category as p_category',
-      'p.count_in_stock as p_count_in_stock',
-    ])
-    .orderBy('order_items.order_id')
-    .orderBy('order_items.line_no');
-}
-
-function itemsOf(db: ReadModelsDb, filter: { userId?: string; orderIds?: string[] }): OrderItemWithProduct[] {
-  let query = itemsWithProducts(db.qb);
-  if (filter.orderIds) query = query.where('order_items.order_id', 'in', filter.orderIds);
-  if (filter.userId) {
-    query = query.where('order_items.order_id', 'in', (eb) =>
-      eb
-        .selectFrom('orders')
-        .select('orders.id')
-        .where('orders.user_id', '=', filter.userId ?? ''),
-    );
-  }
-  return db.all(query).map(toItem);
-}
-
-function toItem({
-  p_name,
-  p_image,
-  p_thumbnail,
-  p_category,
-  p_count_in_stock,
-  ...item
-}: ItemJoinRow): OrderItemWithProduct {
-  return {
-    ...item,
-    product:
-      p_name === null
-        ? null
-        : {
-            name: p_name,
-            image: p_image ?? '',
-            thumbnail: p_thumbnail ?? '',
-            category: p_category ?? '',
-            countInStock: p_count_in_stock ?? 0,
-          },
-  };
 }

@@ -1,7 +1,22 @@
-import { fromMinor, type OrderReturn, type ReturnItem, type ReturnStep } from '@shop/contracts';
-import { findCustomer } from '../customers/queries';
+import {
+  fromMinor,
+  type OrderReturn,
+  type ReturnItem,
+  type ReturnStatus,
+  type ReturnStep,
+  type User,
+} from '@shop/contracts';
+import { findCustomers } from '../customers/queries';
 import type { ReadModelsDb } from '../database';
-import { findReturn, listReturnsOfOrder, pageOfReturns, type ReturnsPosition } from './queries';
+import {
+  countRows,
+  type KeysetOrder,
+  type KeysetPage,
+  type PageStart,
+  type Position,
+  readPage,
+} from '../paging';
+import { findReturn, listReturnsOfOrder, matchingReturns } from './queries';
 import type { OrderReturnRow, StoredReturnLine, StoredReturnStep } from './tables';
 
 // The returns read model in the API's shapes. `admin` adds who moved each step and the customer.
@@ -11,26 +26,37 @@ export function returnDetails(
   args: { id: string; admin: boolean },
 ): OrderReturn | undefined {
   const row = findReturn(db, args);
-  return row && toReturn(db, row, args.admin);
+  return row && toReturns(db, [row], args.admin)[0];
 }
 
 /** An order's returns, oldest first. */
 export function orderReturns(db: ReadModelsDb, args: { orderId: string; admin: boolean }): OrderReturn[] {
-  return listReturnsOfOrder(db, args).map((row) => toReturn(db, row, args.admin));
+  return toReturns(db, listReturnsOfOrder(db, args), args.admin);
 }
 
-/** The admin's list: a page of returns, newest first, the total matching, and where the next page starts. */
+/** Newest first; `order_returns_by_requested` and `order_returns_by_status` run this way. */
+const NEWEST_FIRST: KeysetOrder = {
+  key: 'order_returns.requested_at',
+  keyDirection: 'desc',
+  tie: 'order_returns.id',
+  tieDirection: 'desc',
+};
+
+const positionOf = (row: OrderReturnRow): Position => ({ key: row.requested_at, tie: row.id });
+
+/** The admin's list: a page of returns, newest first, optionally of one status, and how many in all. */
 export function adminReturns(
   db: ReadModelsDb,
-  args: { status?: OrderReturn['status']; after?: ReturnsPosition; limit: number },
-): { items: OrderReturn[]; total: number; next: ReturnsPosition | null } {
-  const { rows, more, total } = pageOfReturns(db, args);
-  const last = rows.at(-1);
-  return {
-    items: rows.map((row) => toReturn(db, row, true)),
-    total,
-    next: more && last ? { requestedAt: last.requested_at, id: last.id } : null,
-  };
+  args: { status?: ReturnStatus | undefined; start: PageStart; limit: number },
+): KeysetPage<OrderReturn> & { total: number } {
+  const matching = matchingReturns(db, args.status);
+  const page = readPage(db, matching, {
+    order: NEWEST_FIRST,
+    positionOf,
+    start: args.start,
+    limit: args.limit,
+  });
+  return { ...page, rows: toReturns(db, page.rows, true), total: countRows(db, matching) };
 }
 
 /** The statuses a return reached, oldest first, with their times. */
@@ -38,7 +64,19 @@ export function returnSteps(row: Pick<OrderReturnRow, 'history'>): StoredReturnS
   return JSON.parse(row.history) as StoredReturnStep[];
 }
 
-function toReturn(db: ReadModelsDb, row: OrderReturnRow, admin: boolean): OrderReturn {
+/** Returns in the API's shape; for an admin, the customers and whoever moved a step, read once for all. */
+function toReturns(db: ReadModelsDb, rows: OrderReturnRow[], admin: boolean): OrderReturn[] {
+  const people = admin
+    ? findCustomers(
+        db,
+        rows.flatMap((row) => [row.user_id, ...returnSteps(row).map(([, , by]) => by)]),
+      )
+    : undefined;
+  return rows.map((row) => toReturn(row, people));
+}
+
+/** `people`: given for an admin's answer, who moved each step and the customer, as they are now. */
+function toReturn(row: OrderReturnRow, people: ReadonlyMap<string, User> | undefined): OrderReturn {
   const items = (JSON.parse(row.items) as StoredReturnLine[]).map(
     (line): ReturnItem => ({
       orderItemId: line.orderItemId,
@@ -51,10 +89,9 @@ function toReturn(db: ReadModelsDb, row: OrderReturnRow, admin: boolean): OrderR
       refund: fromMinor(line.refund),
     }),
   );
-  const nameOf = (id: string) => findCustomer(db, { id })?.name ?? 'Unknown user';
   const history = returnSteps(row).map(
     ([status, at, by]): ReturnStep =>
-      admin ? { status, at, by: { id: by, name: nameOf(by) } } : { status, at },
+      people ? { status, at, by: { id: by, name: people.get(by)?.name ?? 'Unknown user' } } : { status, at },
   );
   const answer: OrderReturn = {
     id: row.id,
@@ -69,8 +106,8 @@ function toReturn(db: ReadModelsDb, row: OrderReturnRow, admin: boolean): OrderR
     refundedAt: row.refunded_at,
     history,
   };
-  if (admin) {
-    const customer = findCustomer(db, { id: row.user_id });
+  if (people) {
+    const customer = people.get(row.user_id);
     answer.User = customer ? { name: customer.name, email: customer.email } : null;
   }
   return answer;

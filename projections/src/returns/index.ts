@@ -1,4 +1,4 @@
 export { adminReturns, orderReturns, returnDetails } from './answers';
 export { returnsProjector } from './projector';
-export { findReturn, listReturnsOfOrder, pageOfReturns, type ReturnsPosition } from './queries';
+export { findReturn, listReturnsOfOrder } from './queries';
 export type * from './tables';

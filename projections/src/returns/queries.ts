@@ -1,5 +1,6 @@
 import type { ReturnStatus } from '@shop/contracts';
 import type { ReadModelsDb } from '../database';
+import type { ListQuery } from '../paging';
 import type { OrderReturnRow } from './tables';
 
 export function findReturn(db: ReadModelsDb, args: { id: string }): OrderReturnRow | undefined {
@@ -18,38 +19,11 @@ export function listReturnsOfOrder(db: ReadModelsDb, args: { orderId: string }):
   );
 }
 
-/** Where a page of returns starts: after this return, newest first. */
-export interface ReturnsPosition {
-  requestedAt: string;
-  id: string;
-}
-
-/**
- * A page of returns, newest first, with a status filter: up to `limit` rows after `after` (keyset,
- * so a page is as fast deep in the list as on top), whether more follow, and how many match in all.
- */
-export function pageOfReturns(
+/** The returns of one status, or every return: a list to page or count (see paging.ts). */
+export function matchingReturns(
   db: ReadModelsDb,
-  args: { status?: ReturnStatus; after?: ReturnsPosition; limit: number },
-): { rows: OrderReturnRow[]; more: boolean; total: number } {
-  let matching = db.qb.selectFrom('order_returns');
-  if (args.status) matching = matching.where('status', '=', args.status);
-  let page = matching.selectAll();
-  const after = args.after;
-  if (after) {
-    page = page.where((eb) =>
-      eb.or([
-        eb('requested_at', '<', after.requestedAt),
-        eb.and([eb('requested_at', '=', after.requestedAt), eb('id', '<', after.id)]),
-      ]),
-    );
-  }
-  const rows = db.all(
-    page
-      .orderBy('requested_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(args.limit + 1),
-  );
-  const total = db.first(matching.select((eb) => eb.fn.countAll<number>().as('total')))?.total ?? 0;
-  return { rows: rows.slice(0, args.limit), more: rows.length > args.limit, total: Number(total) };
+  status: ReturnStatus | undefined,
+): ListQuery<OrderReturnRow> {
+  const query = db.qb.selectFrom('order_returns').selectAll('order_returns');
+  return status === undefined ? query : query.where('order_returns.status', '=', status);
 }

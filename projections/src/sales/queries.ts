@@ -6,7 +6,7 @@ import {
   type SalesReport,
   type SalesReportGrouping,
 } from '@shop/contracts';
-import type Database from 'better-sqlite3';
+import { type SqlBool, sql } from 'kysely';
 import type { ReadModelsDb } from '../database';
 import { daysBetween, isoWeek } from '../metrics/days';
 import { NO_AFFILIATE } from './projector';
@@ -35,25 +35,21 @@ const GROUP_BY: Record<SalesReportGrouping, { dimension: SalesDimension; key: st
   paymentMethod: { dimension: 'paymentMethod', key: 'key' },
 };
 
-const SUMS = `coalesce(sum(orders), 0) AS orders, coalesce(sum(units), 0) AS units,
-  coalesce(sum(gross), 0) AS gross, coalesce(sum(discount), 0) AS discounts,
-  coalesce(sum(refund), 0) AS refunds`;
+/** Each sum of the daily rows, 0 over none. */
+const SUMS = [
+  sql<number>`coalesce(sum(orders), 0)`.as('orders'),
+  sql<number>`coalesce(sum(units), 0)`.as('units'),
+  sql<number>`coalesce(sum(gross), 0)`.as('gross'),
+  sql<number>`coalesce(sum(discount), 0)`.as('discounts'),
+  sql<number>`coalesce(sum(refund), 0)`.as('refunds'),
+];
 
-type Statement = Database.Statement<string[], unknown>;
-const statements = new WeakMap<ReadModelsDb, Map<string, Statement>>();
-
-function statement(db: ReadModelsDb, text: string): Statement {
-  let cache = statements.get(db);
-  if (!cache) {
-    cache = new Map();
-    statements.set(db, cache);
-  }
-  let prepared = cache.get(text);
-  if (!prepared) {
-    prepared = db.sqlite.prepare<string[], unknown>(text);
-    cache.set(text, prepared);
-  }
-  return prepared;
+/** The daily rows of one dimension from `from` to `to` (both included). */
+function dailyRows(db: ReadModelsDb, dimension: SalesDimension, range: { from: string; to: string }) {
+  return db.qb
+    .selectFrom('sales_daily')
+    .where('dimension', '=', dimension)
+    .where(sql<SqlBool>`day between ${range.from} and ${range.to}`);
 }
 
 /** The sums of the days `from` to `to` (both included), one per group, in no particular order. */
@@ -62,20 +58,31 @@ export function salesSums(
   args: { from: string; to: string; by: SalesReportGrouping },
 ): SalesSums[] {
   const group = GROUP_BY[args.by];
+  const key = sql.raw<string>(group.key);
   // A period is its own label; a product renamed within the range shows one of its names. A key whose
   // only order was cancelled sums to nothing and is left out.
-  const label = group.dimension === 'all' ? group.key : 'max(label)';
-  const text = `SELECT ${group.key} AS key, ${label} AS label, ${SUMS}
-    FROM sales_daily WHERE dimension = ? AND day BETWEEN ? AND ? GROUP BY ${group.key}
-    HAVING sum(orders) <> 0 OR sum(units) <> 0 OR sum(gross) <> 0 OR sum(discount) <> 0 OR sum(refund) <> 0`;
-  return statement(db, text).all(group.dimension, args.from, args.to) as SalesSums[];
+  const label = group.dimension === 'all' ? key : sql<string>`max(label)`;
+  return db.all(
+    dailyRows(db, group.dimension, args)
+      .select([key.as('key'), label.as('label'), ...SUMS])
+      .groupBy(key)
+      .having(
+        sql<SqlBool>`sum(orders) <> 0 or sum(units) <> 0 or sum(gross) <> 0 or sum(discount) <> 0 or sum(refund) <> 0`,
+      ),
+  );
 }
 
 /** The sums of the whole shop over the days `from` to `to`. */
 export function salesTotal(db: ReadModelsDb, args: { from: string; to: string }): SalesSums {
-  const text = `SELECT 'total' AS key, 'Total' AS label, ${SUMS}
-    FROM sales_daily WHERE dimension = 'all' AND day BETWEEN ? AND ?`;
-  return statement(db, text).get(args.from, args.to) as SalesSums;
+  const total = db.first(
+    dailyRows(db, 'all', args).select([
+      sql<string>`'total'`.as('key'),
+      sql<string>`'Total'`.as('label'),
+      ...SUMS,
+    ]),
+  );
+  // An aggregate without GROUP BY always answers one row.
+  return total!;
 }
 
 const TIME_GROUPINGS: Partial<Record<SalesReportGrouping, (day: string) => string>> = {

@@ -18,6 +18,7 @@ import {
 } from '@shop/projections';
 import { type Context, Hono } from 'hono';
 import { badRequest, notFound, unauthenticated } from '../../platform/errors';
+import { AnswerCache } from '../../platform/http/answer-cache';
 import { clientAddress, clientNetwork } from '../../platform/http/client-address';
 import { PageCursors } from '../../platform/http/page-cursors';
 import { streamedJsonArray } from '../../platform/http/streamed';
@@ -45,6 +46,12 @@ export function accountsRoutes(deps: ShopDeps): Hono<AuthEnv> {
   const throttles = accountThrottles(deps.clock);
   const app = new Hono<AuthEnv>();
   const cursors = new PageCursors(deps.signingKey);
+  /** The list's pages: the same for every admin, until the read models change (decision 017). */
+  const pageAnswers = new AnswerCache({
+    version: () => deps.readModels.version(),
+    maxEntries: 100,
+    maxChars: 8 * 1024 * 1024,
+  });
   const addressOf = (c: Context) => clientAddress(c, deps.trustedProxies);
 
   /** The user's fields and a token for a new session at their current session version. */
@@ -141,11 +148,17 @@ export function accountsRoutes(deps: ShopDeps): Hono<AuthEnv> {
   app.get('/admin/users', requireAdmin(deps), () => streamedJsonArray(allCustomersInChunks(deps.readModels)));
 
   app.get('/admin/lists/customers', requireAdmin(deps), validate('query', AdminCustomersQuery), (c) => {
-    const { search, sort, direction, cursor, limit } = c.req.valid('query');
+    const query = c.req.valid('query');
+    const { search, sort, direction, cursor, limit } = query;
     const order = `${sort}-${direction}`;
     const start = cursors.read(cursor, 'customers', order);
-    const page = customerListPage(deps.readModels, { search, sort, direction, start, limit });
-    return c.json(cursors.page('customers', order, page));
+    return pageAnswers.respond(c, JSON.stringify(query), () =>
+      cursors.page(
+        'customers',
+        order,
+        customerListPage(deps.readModels, { search, sort, direction, start, limit }),
+      ),
+    );
   });
 
   /** Guessing the current password counts against the same limits as the sign-in form. */

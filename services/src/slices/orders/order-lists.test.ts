@@ -131,6 +131,26 @@ describe('paging: GET /api/admin/lists/orders', () => {
     expect([one.body.previousCursor, backToOne.body.previousCursor]).toEqual([null, null]);
   });
 
+  it('the same page asked again answers what changed since: a kept page lasts only until the read models move', async () => {
+    const placed = await orderAt('2024-05-02T08:00:00.000Z', ayesha);
+    const before = await get<Page<Order>>('/api/admin/lists/orders');
+    expect([before.body.total, before.body.items.map((o) => o.status)]).toEqual([1, ['Pending']]);
+    expect((await get<Page<Order>>('/api/admin/lists/orders')).body).toEqual(before.body);
+
+    await setStatus(t, admin, placed.id, 'Processing');
+    const moved = await get<Page<Order>>('/api/admin/lists/orders');
+    expect([moved.body.total, moved.body.items.map((o) => o.status)]).toEqual([1, ['Processing']]);
+    const another = await orderAt('2024-05-02T09:00:00.000Z', bilal);
+    const grown = await get<Page<Order>>('/api/admin/lists/orders');
+    expect([grown.body.total, grown.body.items.map((o) => o.id)]).toEqual([2, [another.id, placed.id]]);
+
+    const customers = await get<Page<AdminCustomer>>('/api/admin/lists/customers?sort=orders');
+    const carim = await registerUser(t, { name: 'Carim Shah' });
+    const joined = await get<Page<AdminCustomer>>('/api/admin/lists/customers?sort=orders');
+    expect(joined.body.total).toBe(customers.body.total + 1);
+    expect(joined.body.items.map((c) => c.id)).toContain(carim.id);
+  });
+
   it('highest total first pages through equal totals without skipping or repeating one', async () => {
     const quantities = [2, 1, 2, 3, 1, 2, 1];
     for (const [i, qty] of quantities.entries())

@@ -55,6 +55,12 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
   /** The dashboard's figures: the same for every admin, until the read models change or the day does. */
   const metricsAnswers = new AnswerCache({ version: () => deps.readModels.version(), maxEntries: 4 });
   const cursors = new PageCursors(deps.signingKey);
+  /** The list's pages: the same for every admin, until the read models change (decision 017). */
+  const pageAnswers = new AnswerCache({
+    version: () => deps.readModels.version(),
+    maxEntries: 100,
+    maxChars: 8 * 1024 * 1024,
+  });
 
   /** Only for its owner or an admin; 404 for anyone else. */
   const visibleTo = <T extends { userId: string } | { order: { userId: string } }>(
@@ -95,9 +101,10 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
   app.get('/orders', requireAdmin(deps), () => streamedJsonArray(allOrdersInChunks(deps.readModels)));
 
   app.get('/admin/lists/orders', requireAdmin(deps), validate('query', AdminOrdersQuery), (c) => {
-    const { sort, cursor, limit, ...filters } = c.req.valid('query');
+    const query = c.req.valid('query');
+    const { sort, cursor, limit, ...filters } = query;
     const start = cursors.read(cursor, 'orders', sort);
-    return c.json(
+    return pageAnswers.respond(c, JSON.stringify(query), () =>
       cursors.page('orders', sort, orderListPage(deps.readModels, { filters, sort, start, limit })),
     );
   });

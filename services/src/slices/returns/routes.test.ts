@@ -323,6 +323,32 @@ describe('GET /api/admin/returns', () => {
     expect((await page('?status=Approved')).body.items.map((r) => r.id)).toEqual([ids[1]]);
   });
 
+  it('pages back by the previous cursor to the pages it came from, the first with none', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const order = await deliveredOrder();
+      t.clock.advance(60_000);
+      ids.push((await askToReturn(t, ayesha, order, [{ line: 1, qty: 1 }])).body.id);
+    }
+    const first = await page('?limit=2');
+    expect(first.body.previousCursor).toBeNull();
+    const second = await page(`?limit=2&cursor=${first.body.nextCursor}`);
+    const last = await page(`?limit=2&cursor=${second.body.nextCursor}`);
+    expect(last.body.items.map((r) => r.id)).toEqual([ids[0]]);
+
+    const backToSecond = await page(`?limit=2&cursor=${last.body.previousCursor}`);
+    expect([backToSecond.body.total, backToSecond.body.items.map((r) => r.id)]).toEqual([
+      5,
+      [ids[2], ids[1]],
+    ]);
+    const backToFirst = await page(`?limit=2&cursor=${backToSecond.body.previousCursor}`);
+    expect(backToFirst.body.items.map((r) => r.id)).toEqual([ids[4], ids[3]]);
+    expect([backToFirst.body.previousCursor, backToFirst.body.nextCursor]).toEqual([
+      null,
+      first.body.nextCursor,
+    ]);
+  });
+
   it('answers 400 for a tampered cursor, an unknown status or a bad limit', async () => {
     for (let i = 0; i < 3; i++) {
       const order = await deliveredOrder();

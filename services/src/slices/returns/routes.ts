@@ -34,24 +34,13 @@ export function returnsRoutes(deps: ShopDeps): Hono<AuthEnv> {
     return c.json(orderReturns(deps.readModels, { orderId, admin: caller.isAdmin }));
   });
 
-  /** Newest first, a page at a time, by the admin lists' signed cursors (only ever `after` a return). */
+  /** Newest first, a page at a time, by the admin lists' signed cursors, back and forth. */
   app.get('/admin/returns', requireAdmin(deps), validate('query', ReturnsQuery), (c) => {
     const { status, cursor, limit } = c.req.valid('query');
     const start = cursors.read(cursor, 'returns', 'newest');
-    const after = start && 'after' in start ? start.after : undefined;
-    const page = adminReturns(deps.readModels, {
-      limit,
-      ...(status ? { status } : {}),
-      ...(after ? { after: { requestedAt: String(after.key), id: String(after.tie) } } : {}),
-    });
-    const next = page.next && { key: page.next.requestedAt, tie: page.next.id };
-    const { items, total, nextCursor } = cursors.page('returns', 'newest', {
-      rows: page.items,
-      total: page.total,
-      next,
-      previous: null,
-    });
-    return c.json<ReturnsPage>({ items, total, nextCursor });
+    return c.json<ReturnsPage>(
+      cursors.page('returns', 'newest', adminReturns(deps.readModels, { status, start, limit })),
+    );
   });
 
   app.put('/admin/returns/:id/status', requireAdmin(deps), validate('json', ReturnStatusInput), async (c) => {
