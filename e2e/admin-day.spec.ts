@@ -109,7 +109,7 @@ describe("an admin's day", () => {
     const picture = page.locator('main img[src*="/uploads/"]').first();
     await visible(picture);
     expect(
-      await picture.evaluate((image) => (image as { naturalWidth: number }).naturalWidth),
+      await picture.evaluate((image) => (image as HTMLImageElement).naturalWidth),
     ).toBeGreaterThan(0);
 
     // Edit its price and stock; the product page shows both.
