@@ -5,8 +5,8 @@ export interface SavedProduct {
   created: boolean;
 }
 
-// Carried in the history entry of the dashboard it returns to, so a reload or another tab does not
-// repeat it, and Back to that entry still tells what happened there.
+// Carried in the history entry of the dashboard it returns to, not in the URL: a shared link or
+// another tab never shows it, while that entry (Back to it, a reload) still tells what happened there.
 declare module '@tanstack/history' {
   interface HistoryState {
     savedProduct?: SavedProduct;
