@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import { expectNoSeriousViolations } from './support/axe';
 import { test, visible } from './support/fixtures';
 import { type ApiProduct, ShopApi, type SignedInUser, storeSession } from './support/shop-api';
 
@@ -95,6 +96,7 @@ describe('forms that help', () => {
         ),
       );
       expect(new URL(page.url()).pathname).toBe('/checkout');
+      await expectNoSeriousViolations(page, `/checkout asking for a mobile at ${width} px`);
 
       await page.getByLabel('Mobile number').fill('0345-6789012');
       // Back to the cart and forward again: nothing typed is lost.
@@ -150,6 +152,7 @@ describe('forms that help', () => {
       // Typed as a new category in lower case, it still lands in the shop's "Tops".
       await category.selectOption({ label: 'New category…' });
       await page.getByLabel('New category name').fill('tops');
+      await expectNoSeriousViolations(page, `/admin/create with a new category at ${width} px`);
       await page.getByLabel('Name', { exact: true }).fill(name);
       await page.getByLabel('Price', { exact: true }).fill('1999');
       await page.getByLabel('Stock quantity').fill('8');
@@ -165,6 +168,7 @@ describe('forms that help', () => {
       await page.waitForURL((url) => url.pathname === '/admin');
       const status = page.getByRole('status').filter({ hasText: `Product “${name}” created.` });
       await visible(status);
+      await expectNoSeriousViolations(page, `/admin confirming a new product at ${width} px`);
       await status.getByRole('link', { name: `View ${name} in the shop` }).click();
       await visible(page.getByRole('heading', { level: 1, name }));
       const productId = new URL(page.url()).pathname.split('/').pop() ?? '';
