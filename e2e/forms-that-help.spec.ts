@@ -1,6 +1,7 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe';
+import { keepALineInTheCart } from './support/cart';
 import { test, visible } from './support/fixtures';
 import { type ApiProduct, ShopApi, type SignedInUser, storeSession } from './support/shop-api';
 
@@ -21,23 +22,6 @@ const TINY_PNG = Buffer.from(
 async function open(page: Page, path: string, width: number): Promise<void> {
   await page.setViewportSize({ width, height: 844 });
   await page.goto(path);
-}
-
-/** Puts one line of the product in the cart whenever the cart is empty, as a shopper would have it. */
-async function keepALineInTheCart(context: BrowserContext, product: ApiProduct): Promise<void> {
-  const line = {
-    product: product.id,
-    name: product.name,
-    image: product.image,
-    price: product.price,
-    countInStock: product.countInStock,
-    qty: 1,
-    size: product.sizes[0] ?? '-',
-  };
-  const value = JSON.stringify(JSON.stringify([line]));
-  await context.addInitScript({
-    content: `if ((localStorage.getItem('shop.cart') ?? '[]') === '[]') localStorage.setItem('shop.cart', ${value});`,
-  });
 }
 
 async function inStock(api: ShopApi): Promise<ApiProduct> {

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { test, visible } from './support/fixtures';
+import { keepALineInTheCart } from './support/cart';
+import { settle, test, visible } from './support/fixtures';
 import { type ApiOrder, type ApiProduct, ShopApi, type SignedInUser, storeSession } from './support/shop-api';
 
 /**
@@ -84,17 +85,6 @@ function smallTargets(page: Page): Promise<Small[]> {
   }, MIN);
 }
 
-/** Waits for the route's content: the main heading, then no request in flight, then no spinner. */
-async function settle(page: Page): Promise<void> {
-  await visible(page.locator('main h1').first());
-  await page.waitForLoadState('networkidle');
-  await page
-    .locator('[aria-busy="true"]')
-    .first()
-    .waitFor({ state: 'detached', timeout: 5_000 })
-    .catch(() => {});
-}
-
 async function phoneContext(
   browser: import('playwright-core').Browser,
   baseURL: string,
@@ -103,23 +93,6 @@ async function phoneContext(
   const context = await browser.newContext({ baseURL, viewport: PHONE, hasTouch: true, isMobile: true });
   if (who) await storeSession(context, who);
   return context;
-}
-
-/** Puts one line of the product in the browser's cart, so the cart and checkout show their controls. */
-async function seedCart(context: BrowserContext, product: ApiProduct): Promise<void> {
-  const line = {
-    product: product.id,
-    name: product.name,
-    image: product.image,
-    price: product.price,
-    countInStock: product.countInStock,
-    qty: 1,
-    size: product.sizes[0] ?? '-',
-  };
-  const value = JSON.stringify(JSON.stringify([line]));
-  await context.addInitScript({
-    content: `if (localStorage.getItem('shop.cart') === null) localStorage.setItem('shop.cart', ${value});`,
-  });
 }
 
 let scene: Scene | undefined;
@@ -154,9 +127,9 @@ describe('tap targets on a 390 px touch screen', () => {
   }) => {
     const s = await setUp(server.url, server.admin.email, server.admin.password);
     const guest = await phoneContext(browser, server.url);
-    await seedCart(guest, s.product);
+    await keepALineInTheCart(guest, s.product);
     const shopper = await phoneContext(browser, server.url, s.shopper);
-    await seedCart(shopper, s.product);
+    await keepALineInTheCart(shopper, s.product);
     try {
       const asGuest = await guest.newPage();
       const asShopper = await shopper.newPage();
