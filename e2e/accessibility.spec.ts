@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe';
-import { test, visible } from './support/fixtures';
+import { keepALineInTheCart } from './support/cart';
+import { settle, test, visible } from './support/fixtures';
 import { repoRoot } from './support/server';
 import { type ApiOrder, type ApiProduct, ShopApi, type SignedInUser, storeSession } from './support/shop-api';
 
@@ -20,18 +21,6 @@ interface Scene {
 }
 
 let scene: Scene | undefined;
-
-/** Waits for the route's content: the main heading, then no request in flight. */
-async function settle(page: Page): Promise<void> {
-  await visible(page.locator('main h1').first());
-  await page.waitForLoadState('networkidle');
-  // Spinners and skeletons give way to content once the calls have answered.
-  await page
-    .locator('[aria-busy="true"]')
-    .first()
-    .waitFor({ state: 'detached', timeout: 5_000 })
-    .catch(() => {});
-}
 
 type Who = 'guest' | 'shopper' | 'admin';
 
@@ -126,7 +115,7 @@ describe('accessibility', () => {
       const s = await setUp(server.url, server.admin.email, server.admin.password);
       if (screen.who !== 'guest') await storeSession(context, screen.who === 'admin' ? s.admin : s.shopper);
       // A line in the cart on every screen: the navigation's cart badge is part of each.
-      await seedCart(page, s.product);
+      await keepALineInTheCart(context, s.product);
       const url = screen.path?.(s) ?? screen.route;
       for (const width of WIDTHS) {
         await open(page, url, width);
@@ -186,21 +175,3 @@ describe('accessibility', () => {
     await expectNoSeriousViolations(page, '/admin delete confirmation');
   });
 });
-
-/** Puts one line of the product in the browser's cart (key `shop.cart`), so /cart and /checkout show content. */
-async function seedCart(page: Page, product: ApiProduct): Promise<void> {
-  const line = {
-    product: product.id,
-    name: product.name,
-    image: product.image,
-    price: product.price,
-    countInStock: product.countInStock,
-    qty: 1,
-    size: product.sizes[0] ?? '-',
-  };
-  const value = JSON.stringify(JSON.stringify([line]));
-  // Only when the cart is empty, so what a test does to the cart survives its own navigations.
-  await page.context().addInitScript({
-    content: `if (localStorage.getItem('shop.cart') === null) localStorage.setItem('shop.cart', ${value});`,
-  });
-}

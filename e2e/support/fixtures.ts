@@ -47,3 +47,15 @@ export async function visible(locator: Locator, timeout = 10_000): Promise<Locat
   await locator.waitFor({ state: 'visible', timeout });
   return locator;
 }
+
+/** Waits for a route's content: the main heading, then no request in flight, then no spinner. */
+export async function settle(page: Page): Promise<void> {
+  await visible(page.locator('main h1').first());
+  await page.waitForLoadState('networkidle');
+  // Spinners and skeletons give way to content once the calls have answered.
+  await page
+    .locator('[aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => {});
+}

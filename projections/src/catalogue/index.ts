@@ -8,6 +8,7 @@ export {
   findCatalogueEntry,
   findProduct,
   hasEverHadProducts,
+  knownCategorySpelling,
   type LiveProductStamp,
   listProducts,
   liveProductStamps,

@@ -210,6 +210,26 @@ export function categoryCounts(db: ReadModelsDb, filters: CatalogueFilters = {})
   );
 }
 
+/**
+ * How the shop already spells a category, whatever its capitalisation ("tops" finds "Tops"), as the
+ * counts show it; `except` leaves out the product being edited, so its own spelling can change.
+ * Undefined for a category no other product on sale has.
+ */
+export function knownCategorySpelling(
+  db: ReadModelsDb,
+  args: { category: string; except?: string },
+): string | undefined {
+  const row = db.first(
+    db.qb
+      .selectFrom('catalogue_products')
+      .select((eb) => eb.fn.min('category').as('category'))
+      .where('deleted', '=', 0)
+      .where('category_key', '=', args.category.trim().toLowerCase())
+      .where('id', '!=', args.except ?? ''),
+  );
+  return row?.category ?? undefined;
+}
+
 function filtersOf(eb: Products, filters: CatalogueFilters): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [eb('deleted', '=', 0)];
   const search = filters.search?.trim().toLowerCase();

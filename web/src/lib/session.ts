@@ -1,5 +1,6 @@
 import type { AuthResponse, User } from '@shop/contracts';
 import { useSyncExternalStore } from 'react';
+import { forgetCheckoutDrafts } from './checkout-draft';
 import { createPersistedStore, isRecord } from './persisted-store';
 
 /** The signed-in user as the auth routes answer it, without the token. */
@@ -48,8 +49,10 @@ export function signIn(session: Session): void {
   sessionStore.set(session);
 }
 
+/** Ends the session on this device and forgets what it typed at checkout. */
 export function signOut(): void {
   sessionStore.set(null);
+  forgetCheckoutDrafts();
 }
 
 /** The current session, re-rendering when it changes (including sign-in or sign-out in another tab). */

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { adminProductQuery } from '../features/admin/api/products';
+import { adminCategoriesQuery, adminProductQuery } from '../features/admin/api/products';
 import { EditProductPage } from '../features/admin/components/product-form/product-pages';
 
 const Params = z.object({ id: z.string().trim().min(1) });
@@ -11,6 +11,7 @@ export const Route = createFileRoute('/admin/edit/$id')({
   codeSplitGroupings: [['loader', 'component']],
   loader: ({ context: { queryClient }, params }) => {
     void queryClient.prefetchQuery(adminProductQuery(params.id));
+    void queryClient.prefetchQuery(adminCategoriesQuery());
   },
   component: EditProductRoute,
 });

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { cartStore } from '../lib/cart';
-import { sessionStore, signIn } from '../lib/session';
+import { sessionStore, signIn, signOut } from '../lib/session';
 import { aCartLine, aProduct, aSession, aUser } from '../test/builders';
 import { server } from '../test/msw-server';
 import { renderApp } from '../test/render-app';
@@ -80,22 +80,121 @@ describe('checkout guard', () => {
 });
 
 describe('checkout', () => {
-  it('asks for address, city and postal code before sending anything; country defaults to Pakistan', async () => {
+  it('asks for address, city and postal code before sending anything; the country is Pakistan, not typed', async () => {
     signIn(aSession());
     cartStore.set([aCartLine()]);
     const sent = orderEndpoint();
     await openCheckout();
 
-    expect((screen.getByLabelText('Country') as HTMLInputElement).value).toBe('Pakistan');
-    fireEvent.change(screen.getByLabelText('Country'), { target: { value: ' ' } });
+    expect(screen.queryByRole('textbox', { name: /Country/ })).toBeNull();
+    expect(screen.getByText('Country').nextElementSibling?.textContent).toBe(
+      'Pakistan (we deliver within Pakistan only)',
+    );
     fireEvent.click(submitButton());
 
     expect(await screen.findByText('Address is required')).toBeTruthy();
     expect(screen.getByText('City is required')).toBeTruthy();
     expect(screen.getByText('Postal code is required')).toBeTruthy();
-    expect(screen.getByText('Country is required')).toBeTruthy();
     expect(screen.getByLabelText('Address').getAttribute('aria-invalid')).toBe('true');
     expect(sent).toEqual([]);
+  });
+
+  it('offers Pakistani cities to choose from and takes a town that is not listed', async () => {
+    signIn(aSession());
+    cartStore.set([aCartLine()]);
+    const sent = orderEndpoint();
+    await openCheckout();
+
+    const city = screen.getByRole('combobox', { name: 'City' }) as HTMLInputElement;
+    const offered = Array.from(document.querySelectorAll(`#${city.getAttribute('list')} option`), (option) =>
+      option.getAttribute('value'),
+    );
+    expect(offered.slice(0, 3)).toEqual(['Karachi', 'Lahore', 'Faisalabad']);
+    expect(offered).toContain('Islamabad');
+    fillAddress();
+    fireEvent.change(city, { target: { value: 'Shakargarh' } });
+    fireEvent.click(submitButton());
+
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body.shippingAddress).toMatchObject({ city: 'Shakargarh', country: 'Pakistan' });
+  });
+
+  it('needs a Pakistani mobile number for cash on delivery, and none for a transfer', async () => {
+    signIn(aSession({ contact: '' }));
+    cartStore.set([aCartLine()]);
+    const sent = orderEndpoint();
+    await openCheckout();
+    fillAddress();
+
+    const phone = screen.getByRole('textbox', { name: 'Mobile number' }) as HTMLInputElement;
+    expect(phone.required).toBe(true);
+    fireEvent.click(submitButton());
+    const needed = 'A mobile number is needed for cash on delivery, like 0300-1234567 or +92 300 1234567';
+    expect(await screen.findByText(needed)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(phone));
+
+    fireEvent.change(phone, { target: { value: '042-35761234' } });
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(screen.getAllByText(needed)).toHaveLength(1));
+    expect(sent).toEqual([]);
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Jazz Cash / EasyPaisa / Bank Account' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Phone (optional)' }), { target: { value: '' } });
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toMatchObject({ paymentMethod: 'Card', shippingAddress: { phone: '' } });
+  });
+
+  it('keeps the typed address when the shopper goes back to the cart and forward again', async () => {
+    signIn(aSession({ id: 'u-ayesha', contact: '' }));
+    cartStore.set([aCartLine({ price: 200, qty: 1 })]);
+    const sent = orderEndpoint();
+    const { router } = await openCheckout();
+    fillAddress();
+    fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '0345-6789012' } });
+    fireEvent.change(screen.getByLabelText('Delivery note (optional)'), { target: { value: 'Gate 2' } });
+
+    await router.navigate({ to: '/cart' });
+    await screen.findByRole('heading', { level: 1, name: /cart/i });
+    await router.navigate({ to: '/checkout' });
+    await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+
+    const typed = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+    expect(
+      ['Address', 'City', 'Postal code', 'Mobile number', 'Delivery note (optional)'].map(typed),
+    ).toEqual(['12 Mall Road', 'Lahore', '54000', '0345-6789012', 'Gate 2']);
+
+    // Placed: the next checkout starts empty.
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/o-1'));
+    cartStore.set([aCartLine()]);
+    await router.navigate({ to: '/checkout' });
+    await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+    expect(typed('Address')).toBe('');
+    expect(sent).toHaveLength(1);
+  });
+
+  it('keeps a draft per user and forgets it on sign-out', async () => {
+    signIn(aSession({ id: 'u-ayesha' }));
+    cartStore.set([aCartLine()]);
+    const first = await openCheckout();
+    fillAddress();
+    first.unmount();
+
+    signIn(aSession({ id: 'u-bilal' }));
+    const second = await openCheckout();
+    expect((screen.getByLabelText('Address') as HTMLInputElement).value).toBe('');
+    second.unmount();
+
+    signIn(aSession({ id: 'u-ayesha' }));
+    const third = await openCheckout();
+    expect((screen.getByLabelText('Address') as HTMLInputElement).value).toBe('12 Mall Road');
+    third.unmount();
+
+    signOut();
+    signIn(aSession({ id: 'u-ayesha' }));
+    await openCheckout();
+    expect((screen.getByLabelText('Address') as HTMLInputElement).value).toBe('');
   });
 
   it('places a cash-on-delivery order with the cart, totals and an Idempotency-Key, then clears the cart', async () => {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { aProduct } from '../test/builders';
@@ -49,11 +49,17 @@ describe('home page', () => {
     expect(await grid.findByRole('article', { name: 'Product 15' })).toBeTruthy();
     expect(grid.getAllByRole('article')).toHaveLength(15);
     expect(Object.fromEntries(catalogue.last())).toMatchObject({ offset: '9', limit: '6' });
+    // The keyboard goes on from the first product added, not from the top of the page.
+    await waitFor(() => expect(document.activeElement?.closest('li')).toBe(grid.getAllByRole('listitem')[9]));
+    expect(document.activeElement?.tagName).toBe('A');
 
     fireEvent.click(grid.getByRole('button', { name: 'Load More' }));
 
     expect(await grid.findByRole('article', { name: 'Product 16' })).toBeTruthy();
     expect(grid.queryByRole('button', { name: 'Load More' })).toBeNull();
+    await waitFor(() =>
+      expect(document.activeElement?.closest('li')).toBe(grid.getAllByRole('listitem')[15]),
+    );
   });
 
   it('keeps the page usable when the product call fails', async () => {

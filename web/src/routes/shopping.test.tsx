@@ -115,6 +115,11 @@ describe('shopping page', () => {
 
     expect(await list.findByRole('article', { name: 'Product 24' })).toBeTruthy();
     expect(list.getAllByRole('article')).toHaveLength(24);
+    // The keyboard goes on from the first product added, not from the top of the page.
+    await waitFor(() =>
+      expect(document.activeElement?.closest('li')).toBe(list.getAllByRole('listitem')[12]),
+    );
+    expect(document.activeElement?.tagName).toBe('A');
     expect(Object.fromEntries(catalogue.last())).toMatchObject({ offset: '12', limit: '12' });
 
     fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'Tops' } });

@@ -82,7 +82,13 @@ it('delivers every owed e-mail once across SIGKILLs in the middle of sending', a
       '/api/orders',
       {
         orderItems: [{ product: product.id, qty: 1, price: 120, size: '' }],
-        shippingAddress: { address: '1 Mall Road', city: 'Lahore', postalCode: '54000', country: 'Pakistan' },
+        shippingAddress: {
+          address: '1 Mall Road',
+          city: 'Lahore',
+          postalCode: '54000',
+          country: 'Pakistan',
+          phone: '0300-1234567',
+        },
         paymentMethod: 'COD',
         itemsPrice: 120,
         shippingPrice: 200,

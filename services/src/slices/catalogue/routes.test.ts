@@ -130,6 +130,33 @@ describe('POST /api/products', () => {
   });
 });
 
+describe('categories', () => {
+  it('takes a category in the spelling the shop already has, so "tops" and "Tops" are one', async () => {
+    await create({ category: 'Tops' });
+    const lower = await create({ category: '  tops ' });
+    const shouted = await create({ category: 'TOPS' });
+    expect([lower.category, shouted.category]).toEqual(['Tops', 'Tops']);
+    const categories = await t.request<{ category: string; count: number }[]>('GET', '/api/categories');
+    expect(categories.body).toEqual([{ category: 'Tops', count: 3 }]);
+
+    const edited = await t.request<Product>('PUT', `/api/products/${lower.id}`, {
+      token: admin.token,
+      body: aProductInput({ category: 'tOpS' }),
+    });
+    expect(edited.body.category).toBe('Tops');
+  });
+
+  it('lets the only product of a category change its capitalisation, and keeps a new one as typed', async () => {
+    const only = await create({ category: 'leggings' });
+    const renamed = await t.request<Product>('PUT', `/api/products/${only.id}`, {
+      token: admin.token,
+      body: aProductInput({ category: 'Leggings' }),
+    });
+    expect(renamed.body.category).toBe('Leggings');
+    expect((await create({ category: 'Sports Bras' })).category).toBe('Sports Bras');
+  });
+});
+
 describe('GET /api/products and /api/products/{id}', () => {
   it('lists every product without a token, in the order they were added', async () => {
     const first = await create({ name: 'First' });

@@ -4,6 +4,7 @@ import {
   allProductsInChunks,
   categoryCounts,
   findProduct,
+  knownCategorySpelling,
   queryCatalogue,
 } from '@shop/projections';
 import { Hono } from 'hono';
@@ -43,6 +44,14 @@ export function catalogueRoutes(deps: ShopDeps): Hono<AuthEnv> {
     return productFromState(result.state);
   };
 
+  /** The category as the shop already spells it, so "tops" and "Tops" stay one category. */
+  const spelledAsInShop = (input: ProductInput, except?: string): ProductInput => ({
+    ...input,
+    category:
+      knownCategorySpelling(deps.readModels, { category: input.category, ...(except ? { except } : {}) }) ??
+      input.category,
+  });
+
   app.get('/products', () => streamedJsonArray(allProductsInChunks(deps.readModels)));
 
   app.get('/admin/lists/products', admin, validate('query', AdminProductsQuery), (c) => {
@@ -63,7 +72,7 @@ export function catalogueRoutes(deps: ShopDeps): Hono<AuthEnv> {
   app.post('/products', admin, validate('json', ProductInput), async (c) => {
     const input = c.req.valid('json');
     const productId = deps.newId();
-    const details = productDetailsFrom(input, deps);
+    const details = productDetailsFrom(spelledAsInShop(input), deps);
     const result = await handleCommand(
       deps,
       productDecider,
@@ -77,7 +86,7 @@ export function catalogueRoutes(deps: ShopDeps): Hono<AuthEnv> {
   app.put('/products/:id', admin, validate('json', ProductInput), async (c) => {
     const productId = c.req.param('id');
     const input = c.req.valid('json');
-    const details = productDetailsFrom(input, deps);
+    const details = productDetailsFrom(spelledAsInShop(input, productId), deps);
     const result = await handleCommand(
       deps,
       productDecider,

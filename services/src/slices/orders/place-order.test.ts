@@ -118,6 +118,10 @@ describe('POST /api/orders', () => {
       ],
       [{ ...good, shippingAddress: { ...good.shippingAddress, country: '' } }, 'shippingAddress.country'],
       [{ ...good, shippingAddress: { ...good.shippingAddress, phone: '12345' } }, 'shippingAddress.phone'],
+      [
+        { ...good, shippingAddress: { ...good.shippingAddress, country: 'India' } },
+        'shippingAddress.country',
+      ],
       [{ ...good, paymentMethod: 'Bitcoin' }, 'paymentMethod'],
     ];
     for (const [body, field] of cases) {
@@ -133,6 +137,39 @@ describe('POST /api/orders', () => {
       const response = await post({ ...body, shippingAddress: { ...body.shippingAddress, phone } });
       expect(response.status, phone).toBe(201);
     }
+  });
+
+  it('refuses cash on delivery without a Pakistani mobile number, and orders nothing', async () => {
+    const body = orderBody([{ product: tee, qty: 1 }]);
+    for (const phone of ['', '042-35761234']) {
+      const response = await post({ ...body, shippingAddress: { ...body.shippingAddress, phone } });
+      expect([response.status, response.body.code], phone).toEqual([400, 'VALIDATION_FAILED']);
+      expect(response.body.fields, phone).toEqual([
+        {
+          field: 'shippingAddress.phone',
+          message: expect.stringMatching(/mobile number is needed for cash on delivery/),
+        },
+      ]);
+    }
+    expect(await stockOf(tee)).toBe(5);
+    const mobile = await post({
+      ...body,
+      shippingAddress: { ...body.shippingAddress, phone: '+92 345 6789012' },
+    });
+    expect(mobile.status).toBe(201);
+  });
+
+  it('ships to Pakistan only: names the country so whatever case it came in, refuses another', async () => {
+    const body = orderBody([{ product: tee, qty: 1 }]);
+    for (const country of ['pakistan', 'PK', ' Pakistan ']) {
+      const response = await post({ ...body, shippingAddress: { ...body.shippingAddress, country } });
+      expect([response.status, response.body.shippingAddress?.country], country).toEqual([201, 'Pakistan']);
+    }
+    const abroad = await post({ ...body, shippingAddress: { ...body.shippingAddress, country: 'India' } });
+    expect([abroad.status, abroad.body.fields]).toEqual([
+      400,
+      [{ field: 'shippingAddress.country', message: 'We deliver within Pakistan only' }],
+    ]);
   });
 
   it('needs a signed-in caller', async () => {

@@ -1,4 +1,4 @@
-import type { Product, ProductInput, UploadResult } from '@shop/contracts';
+import type { CategoryCount, Product, ProductInput, UploadResult } from '@shop/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { productKeys } from '../../../lib/query-keys';
@@ -21,6 +21,16 @@ export const adminProductQuery = (id: string) =>
   queryOptions({
     queryKey: productKeys.detail(id),
     queryFn: ({ signal }) => api.get<Product>(`/api/products/${encodeURIComponent(id)}`, { signal }),
+  });
+
+/**
+ * `GET /api/categories`: the categories of the products on sale, for the product form's list. Under
+ * the products' key, so saving or deleting a product refreshes it.
+ */
+export const adminCategoriesQuery = () =>
+  queryOptions({
+    queryKey: [...productKeys.all, 'categories'] as const,
+    queryFn: ({ signal }) => api.get<CategoryCount[]>('/api/categories', { signal }),
   });
 
 /** `POST /api/upload` with the file in the multipart field `image`. */

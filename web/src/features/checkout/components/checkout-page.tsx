@@ -3,15 +3,18 @@ import {
   fromMinor,
   manualPaymentAccounts,
   type PaymentMethod,
-  ShippingAddress,
+  SHIP_TO_COUNTRY,
+  type ShippingAddress,
+  shippingAddressFor,
   shopConfig,
 } from '@shop/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { cartStore, NO_SIZE, useCart } from '../../../lib/cart';
 import { priceCart } from '../../../lib/cart-pricing';
+import { forgetCheckoutDraft, loadCheckoutDraft, saveCheckoutDraft } from '../../../lib/checkout-draft';
 import { orderKeys } from '../../../lib/query-keys';
 import { normaliseAffiliateCode, useRememberedReferral } from '../../../lib/referral';
 import { useSession } from '../../../lib/session';
@@ -22,13 +25,14 @@ import { formatMoney } from '../../../ui/money';
 import { useZodForm } from '../../../ui/use-zod-form';
 import { fetchProduct, placeOrder, useAffiliateCodeCheck } from '../api/orders';
 import { checkoutAttemptKey, endCheckoutAttempt } from '../idempotency-key';
+import { PAKISTANI_CITIES } from '../pakistani-cities';
 import { refreshCartLines } from '../refresh-cart';
 import { CheckoutSummary } from './checkout-summary';
 import { PaymentMethods } from './payment-methods';
 import './checkout.css';
 
 export const ORDER_FAILED = 'Your order could not be placed. Please try again.';
-export const DEFAULT_COUNTRY = 'Pakistan';
+const CITY_LIST_ID = 'checkout-cities';
 
 /** Server field names (`shippingAddress.city`) as the form names them (`city`). */
 const addressFieldName = (field: string) => field.replace(/^shippingAddress\./, '');
@@ -46,10 +50,13 @@ export function CheckoutPage() {
   const queryClient = useQueryClient();
   const cart = useCart();
   const session = useSession();
+  const userId = session?.user.id ?? '';
+  // What this shopper typed before going back to the cart, in this tab.
+  const [draft] = useState(() => loadCheckoutDraft(userId));
   const rememberedCode = useRememberedReferral();
   const [affiliateCode, setAffiliateCode] = useState(rememberedCode);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('COD');
-  const [deliveryNote, setDeliveryNote] = useState('');
+  const [deliveryNote, setDeliveryNote] = useState(draft?.deliveryNote ?? '');
 
   const shop = useShopInfo();
 
@@ -61,19 +68,20 @@ export function CheckoutPage() {
 
   const {
     formRef,
+    values,
     errors,
     mutation,
     field,
     onSubmit: submitAddress,
   } = useZodForm({
-    schema: ShippingAddress,
+    schema: shippingAddressFor(paymentMethod),
     initialValues: {
-      fullName: session?.user.name ?? '',
-      address: '',
-      city: '',
-      postalCode: '',
-      country: DEFAULT_COUNTRY,
-      phone: session?.user.contact ?? '',
+      fullName: draft?.fullName ?? session?.user.name ?? '',
+      address: draft?.address ?? '',
+      city: draft?.city ?? '',
+      postalCode: draft?.postalCode ?? '',
+      country: SHIP_TO_COUNTRY,
+      phone: draft?.phone ?? session?.user.contact ?? '',
     },
     mutationFn: (shippingAddress: ShippingAddress) => {
       if (!pricing) throw new Error('The shop details have not loaded yet. Please try again.');
@@ -98,6 +106,7 @@ export function CheckoutPage() {
     },
     onSuccess: (order) => {
       endCheckoutAttempt();
+      forgetCheckoutDraft(userId);
       cart.clear();
       // The shopper's order history (and an admin's list, in this tab) now misses this order.
       void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
@@ -108,6 +117,13 @@ export function CheckoutPage() {
     },
     formFieldName: addressFieldName,
   });
+
+  const { fullName, address, city, postalCode, phone } = values;
+  useEffect(() => {
+    // Placed: the draft is gone, and the inputs' last values must not bring it back.
+    if (!userId || mutation.isSuccess) return;
+    saveCheckoutDraft(userId, { fullName, address, city, postalCode, phone, deliveryNote });
+  }, [userId, mutation.isSuccess, fullName, address, city, postalCode, phone, deliveryNote]);
 
   if (cart.lines.length === 0 && !mutation.isSuccess) {
     return (
@@ -160,15 +176,38 @@ export function CheckoutPage() {
             <Field label="Full name" autoComplete="name" {...field('fullName')} />
             <Field label="Address" autoComplete="street-address" required {...field('address')} />
             <div className="checkout__row">
-              <Field label="City" autoComplete="address-level2" required {...field('city')} />
+              <Field
+                label="City"
+                autoComplete="address-level2"
+                list={CITY_LIST_ID}
+                hint="Choose from the list or type your town."
+                required
+                {...field('city')}
+              />
               <Field label="Postal code" autoComplete="postal-code" required {...field('postalCode')} />
             </div>
-            <Field label="Country" autoComplete="country-name" required {...field('country')} />
+            <datalist id={CITY_LIST_ID}>
+              {PAKISTANI_CITIES.map((name) => (
+                <option key={name} value={name} />
+              ))}
+            </datalist>
+            <div className="field">
+              <span className="field__label">Country</span>
+              <p className="checkout__country">
+                {SHIP_TO_COUNTRY} <span className="muted">(we deliver within Pakistan only)</span>
+              </p>
+            </div>
             <Field
-              label="Phone (optional)"
+              label={paymentMethod === 'COD' ? 'Mobile number' : 'Phone (optional)'}
               type="tel"
               autoComplete="tel"
               placeholder="0300-1234567"
+              hint={
+                paymentMethod === 'COD'
+                  ? 'Needed for cash on delivery: the courier calls it. Like 0300-1234567 or +92 300 1234567.'
+                  : undefined
+              }
+              required={paymentMethod === 'COD'}
               {...field('phone')}
             />
             <TextAreaField

@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useFocusFirstAdded } from '../../../ui/use-focus-first-added';
 import { catalogueQuery, HOME_PAGES } from '../api/catalogue';
 import type { CatalogueFilters } from '../catalogue-search';
 import { ProductCard, ProductCardSkeletons } from './product-card';
@@ -16,6 +17,7 @@ export function HomeProductGrid() {
   const { data, status, refetch, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage } =
     useInfiniteQuery(homeGridQuery());
   const products = data?.pages.flatMap((page) => page.products) ?? [];
+  const { listRef, willLoadMore } = useFocusFirstAdded<HTMLUListElement>(products.length);
 
   return (
     <section className="section container" aria-labelledby="home-products-title">
@@ -43,7 +45,7 @@ export function HomeProductGrid() {
           </p>
         ) : (
           <>
-            <ul className="product-grid">
+            <ul ref={listRef} className="product-grid">
               {products.map((product) => (
                 <li key={product.id}>
                   <ProductCard product={product} />
@@ -55,7 +57,10 @@ export function HomeProductGrid() {
                 <button
                   type="button"
                   className="button button--ghost button--large"
-                  onClick={() => fetchNextPage()}
+                  onClick={() => {
+                    willLoadMore();
+                    void fetchNextPage();
+                  }}
                   disabled={isFetchingNextPage}
                 >
                   {isFetchingNextPage ? 'Loading...' : 'Load More'}

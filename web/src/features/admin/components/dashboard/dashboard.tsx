@@ -9,6 +9,7 @@ import { ConfigWarnings, OrderCounters } from './counters';
 import { MessagesPanel } from './messages-panel';
 import { ProductTable } from './product-table';
 import { SalesChart } from './sales-chart';
+import { SavedProductNotice } from './saved-product-notice';
 import './dashboard.css';
 
 /**
@@ -31,6 +32,7 @@ export function Dashboard() {
         </Link>
       }
     >
+      <SavedProductNotice />
       <nav aria-label="Admin" className="admin-shortcuts">
         <Link to="/admin/affiliates" className="button button--ghost">
           Affiliate Requests

@@ -24,6 +24,15 @@ function pick(file: File) {
 
 const jpeg = () => new File(['fake-jpeg'], 'hoodie.jpg', { type: 'image/jpeg' });
 
+/** The shop's categories, as `GET /api/categories` answers them. */
+function categoriesAnswer(names: string[] = ['Leggings', 'Tops']) {
+  server.use(
+    http.get('/api/categories', () => HttpResponse.json(names.map((category) => ({ category, count: 2 })))),
+  );
+}
+
+const categoryList = () => screen.findByRole('combobox', { name: 'Category' }) as Promise<HTMLSelectElement>;
+
 function dashboardAnswers() {
   server.use(
     http.get('/api/admin/metrics', () => HttpResponse.json(someMetrics())),
@@ -32,7 +41,10 @@ function dashboardAnswers() {
 }
 
 describe('create product form', () => {
-  beforeEach(signInAsAdmin);
+  beforeEach(() => {
+    signInAsAdmin();
+    categoriesAnswer();
+  });
 
   it('refuses an empty form with a message under each required field and sends nothing', async () => {
     const calls = recordRequests();
@@ -53,7 +65,7 @@ describe('create product form', () => {
     }
     expect(field('Name').getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(field('Name'));
-    expect(calls).toEqual([]);
+    expect(calls.filter((call) => !call.startsWith('GET'))).toEqual([]);
   });
 
   it("shows the contracts' rules for prices and stock", async () => {
@@ -102,7 +114,7 @@ describe('create product form', () => {
       }),
       http.post('/api/products', async ({ request }) => {
         sent = (await request.json()) as ProductInput;
-        return HttpResponse.json(aProduct({ id: 'new' }), { status: 201 });
+        return HttpResponse.json(aProduct({ id: 'new', name: 'Core Hoodie' }), { status: 201 });
       }),
     );
     dashboardAnswers();
@@ -110,7 +122,14 @@ describe('create product form', () => {
     await screen.findByRole('heading', { name: 'Create New Product' });
 
     type('Name', 'Core Hoodie');
-    type('Category', 'Tops');
+    const category = await categoryList();
+    expect(Array.from(category.options, (option) => option.text)).toEqual([
+      'Choose a category…',
+      'Leggings',
+      'Tops',
+      'New category…',
+    ]);
+    fireEvent.change(category, { target: { value: 'Tops' } });
     type('Price', '4500.5');
     type('Stock quantity', '12');
     type('Description', 'Warm and light');
@@ -136,6 +155,52 @@ describe('create product form', () => {
       isFeatured: false,
       image: '/uploads/abc123.webp',
     });
+    const notice = await screen.findByText(/Product “Core Hoodie” created\./);
+    expect(notice.closest('[role="status"]')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View Core Hoodie in the shop' }).getAttribute('href')).toBe(
+      '/product/new',
+    );
+  });
+
+  it('makes a new category only on purpose, from "New category…"', async () => {
+    let sent: ProductInput | undefined;
+    server.use(
+      http.post('/api/upload', () =>
+        HttpResponse.json({ url: '/uploads/a.webp', thumbnail: '/uploads/a.webp' }),
+      ),
+      http.post('/api/products', async ({ request }) => {
+        sent = (await request.json()) as ProductInput;
+        return HttpResponse.json(aProduct({ id: 'bra', name: 'Pace Bra', category: 'Sports Bras' }), {
+          status: 201,
+        });
+      }),
+    );
+    dashboardAnswers();
+    renderApp('/admin/create');
+    fireEvent.change(await categoryList(), { target: { value: ' new' } });
+    const name = field('New category name');
+    expect(document.querySelector('select')?.value).toBe(' new');
+    fireEvent.change(name, { target: { value: 'Sports Bras' } });
+    type('Name', 'Pace Bra');
+    type('Price', '2500');
+    type('Stock quantity', '3');
+    type('Description', 'Holds still');
+    pick(jpeg());
+    fireEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+
+    expect(await screen.findByText(/Product “Pace Bra” created\./)).toBeTruthy();
+    expect(sent?.category).toBe('Sports Bras');
+  });
+
+  it('asks for the category by name when the list cannot be had', async () => {
+    server.use(http.get('/api/categories', () => HttpResponse.error()));
+    renderApp('/admin/create');
+    await screen.findByRole('heading', { name: 'Create New Product' });
+
+    const category = await screen.findByRole('textbox', { name: 'Category' });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(screen.getByText('Category is required')).toBeTruthy();
+    expect(category.getAttribute('aria-invalid')).toBe('true');
   });
 
   it("shows a refused save in a red banner, with the server's field messages", async () => {
@@ -157,7 +222,7 @@ describe('create product form', () => {
     renderApp('/admin/create');
     await screen.findByRole('heading', { name: 'Create New Product' });
     type('Name', 'Core Hoodie');
-    type('Category', 'Tops');
+    fireEvent.change(await categoryList(), { target: { value: 'Tops' } });
     type('Price', '10');
     type('Stock quantity', '1');
     type('Description', 'Warm');
@@ -191,6 +256,7 @@ describe('edit product form', () => {
 
   beforeEach(() => {
     signInAsAdmin();
+    categoriesAnswer();
     server.use(http.get('/api/products/p7', () => HttpResponse.json(product)));
   });
 
@@ -223,17 +289,20 @@ describe('edit product form', () => {
     const { router } = renderApp('/admin/edit/p7');
     expect(await screen.findByRole('img', { name: 'Trail Shorts, as it looks now' })).toBeTruthy();
 
+    expect((await categoryList()).value).toBe('Tops');
     type('Price', '2499');
     type('Stock quantity', '0');
     fireEvent.click(screen.getByRole('button', { name: 'Save Product' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(sent).toMatchObject({
+      category: 'Tops',
       price: 2499,
       countInStock: 0,
       image: '/uploads/shorts.webp',
       sizes: ['MD'],
     });
+    expect(await screen.findByText(/Product “Trail Shorts” saved\./)).toBeTruthy();
   });
 
   it("says 'Could not load product' when the load fails, and loads again on Retry", async () => {

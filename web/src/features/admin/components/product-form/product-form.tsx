@@ -4,6 +4,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { type FieldErrors, serverFieldErrors } from '../../../../lib/form-errors';
 import { uploadImage, useSaveProduct } from '../../api/products';
 import { errorMessage } from '../ui/format';
+import { CategoryField } from './category-field';
 import { ImageField } from './image-field';
 import {
   emptyProductForm,
@@ -19,10 +20,11 @@ import './product-form.css';
 export interface ProductFormProps {
   /** The product being edited; absent when creating. */
   product?: Product;
-  onSaved: () => void;
+  /** Gets the product as the server saved it (its category in the shop's spelling). */
+  onSaved: (saved: Product) => void;
 }
 
-type TextFieldName = 'name' | 'category' | 'price' | 'originalPrice' | 'countInStock';
+type TextFieldName = 'name' | 'price' | 'originalPrice' | 'countInStock';
 
 /**
  * The create and edit form. It checks every field with the contracts' rules before anything is sent,
@@ -89,8 +91,11 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
     setBusy(true);
     try {
       const image = file ? (await uploadImage(file)).url : (product?.image ?? '');
-      await save.mutateAsync({ ...(product ? { id: product.id } : {}), input: { ...parsed.details, image } });
-      onSaved();
+      const saved = await save.mutateAsync({
+        ...(product ? { id: product.id } : {}),
+        input: { ...parsed.details, image },
+      });
+      onSaved(saved);
     } catch (error) {
       setSubmitError(errorMessage(error));
       showErrors(serverFieldErrors(error));
@@ -151,7 +156,14 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
       )}
       <div className="admin-form__grid">
         {textField('name', 'Name', {})}
-        {textField('category', 'Category', {})}
+        <CategoryField
+          id={idFor('category')}
+          errorId={errorIdFor('category')}
+          value={values.category}
+          error={errors.category}
+          disabled={busy}
+          onChange={(category) => update('category', category)}
+        />
         {textField('price', 'Price', { type: 'number', step: '0.01', min: '0', inputMode: 'decimal' })}
         {textField(
           'originalPrice',

@@ -1,3 +1,4 @@
+import type { Product } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { adminProductQuery } from '../../api/products';
@@ -5,20 +6,30 @@ import { AdminPage } from '../ui/admin-page';
 import { errorMessage } from '../ui/format';
 import { ErrorPanel, LoadingState } from '../ui/states';
 import { ProductForm } from './product-form';
+import type { SavedProduct } from './saved-product';
 
-/** `/admin/create`: an empty product form; success returns to the dashboard. */
-export function CreateProductPage() {
+/** Back to the dashboard, which says what was saved and links to it. */
+function useReturnToDashboard(created: boolean) {
   const navigate = useNavigate();
+  return ({ id, name }: Product) => {
+    const savedProduct: SavedProduct = { id, name, created };
+    return navigate({ to: '/admin', state: { savedProduct } });
+  };
+}
+
+/** `/admin/create`: an empty product form; success returns to the dashboard, which confirms it. */
+export function CreateProductPage() {
+  const returnToDashboard = useReturnToDashboard(true);
   return (
     <AdminPage title="Create New Product">
-      <ProductForm onSaved={() => navigate({ to: '/admin' })} />
+      <ProductForm onSaved={returnToDashboard} />
     </AdminPage>
   );
 }
 
 /** `/admin/edit/$id`: the form prefilled with the product; a failed load offers Retry. */
 export function EditProductPage({ id }: { id: string }) {
-  const navigate = useNavigate();
+  const returnToDashboard = useReturnToDashboard(false);
   const product = useQuery(adminProductQuery(id));
   return (
     <AdminPage title="Edit Product">
@@ -32,11 +43,7 @@ export function EditProductPage({ id }: { id: string }) {
           onRetry={() => void product.refetch()}
         />
       ) : (
-        <ProductForm
-          key={product.data.id}
-          product={product.data}
-          onSaved={() => navigate({ to: '/admin' })}
-        />
+        <ProductForm key={product.data.id} product={product.data} onSaved={returnToDashboard} />
       )}
     </AdminPage>
   );

@@ -1,5 +1,6 @@
 import type { Product } from '@shop/contracts';
 import { EmptyState } from '../../../../ui/empty-state';
+import { useFocusFirstAdded } from '../../../../ui/use-focus-first-added';
 import type { View } from '../../catalogue-search';
 import { ProductCard, ProductCardSkeletons } from '../product-card';
 
@@ -27,6 +28,7 @@ export const productsFound = (count: number) => `${count} ${count === 1 ? 'Produ
  */
 export function CatalogueResults(props: CatalogueResultsProps) {
   const { products, total, view, loading, failed, hasMore, loadingMore } = props;
+  const { listRef, willLoadMore } = useFocusFirstAdded<HTMLUListElement>(products.length);
   return (
     <div className="catalogue-results">
       <p className="catalogue-results__count" role="status">
@@ -50,7 +52,7 @@ export function CatalogueResults(props: CatalogueResultsProps) {
       )}
       {!loading && !failed && products.length > 0 && (
         <>
-          <ul className={`product-grid product-grid--${view}`} aria-label="Products">
+          <ul ref={listRef} className={`product-grid product-grid--${view}`} aria-label="Products">
             {products.map((product, index) => (
               <li key={product.id}>
                 <ProductCard product={product} layout={view} aboveTheFold={index < ABOVE_THE_FOLD} />
@@ -62,7 +64,10 @@ export function CatalogueResults(props: CatalogueResultsProps) {
               <button
                 type="button"
                 className="button button--ghost button--large"
-                onClick={props.onLoadMore}
+                onClick={() => {
+                  willLoadMore();
+                  props.onLoadMore();
+                }}
                 disabled={loadingMore}
               >
                 {loadingMore ? 'Loading...' : 'Load More Products'}
