@@ -136,7 +136,8 @@ const ConfigSchema = z.object({
     .string()
     .trim()
     .regex(DURATION, "must be a duration such as 48h, 30m or 90s (at least 10s), or 'off'")
-    .refine((text) => text === 'off' || durationMs(text) >= 10_000, {
+    // Only a readable duration is measured: an unreadable one is named once, by the pattern.
+    .refine((text) => !DURATION.test(text) || text === 'off' || durationMs(text) >= 10_000, {
       error: "must be a duration such as 48h, 30m or 90s (at least 10s), or 'off'",
     })
     .default('48h'),

@@ -8,6 +8,7 @@ import type {
   OrderTracking,
   Page,
 } from '@shop/contracts';
+import { allProjectors } from '@shop/projections';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   openTestShop,
@@ -195,6 +196,17 @@ describe('the confirmation window', () => {
     expect(late.status).toBe(409);
   });
 
+  it('run by several instances at once, expires an order once and gives its stock back once', async () => {
+    const { ayesha, tee } = await shopWith({ [WINDOW]: '90s' });
+    const order = await placeOrderOk(t, ayesha, [{ product: tee, qty: 4 }]);
+    t.clock.advance(91_000);
+    const runs = await Promise.all([1, 2, 3].map(() => runConfirmationExpiry(t.deps)));
+    expect(runs.reduce((sum, run) => sum + run.expired, 0)).toBe(1);
+    const types = (await t.deps.store.readStream(`order-${order.id}`)).map((e) => e.type);
+    expect(types.filter((type) => type === 'OrderConfirmationExpired')).toHaveLength(1);
+    expect(await stockOf(t, tee)).toBe(10);
+  });
+
   it('expires nothing when it is off', async () => {
     const { ayesha, tee } = await shopWith({ [WINDOW]: 'off' });
     const order = await placeOrderOk(t, ayesha, [{ product: tee, qty: 1 }]);
@@ -284,5 +296,50 @@ describe('refused parcels and serial refusers', () => {
       body: orderBody([{ product: tee, qty: 1 }]),
     });
     expect(refusedAgain.body.code).toBe('COD_NOT_AVAILABLE');
+  });
+});
+
+describe('rebuilding every read model from the log', () => {
+  it('gives the same rows as the live ones, with confirmations, reminders, expiries, refused parcels and a lift', async () => {
+    const { admin, ayesha, tee } = await shopWith({ [WINDOW]: '90s', COD_REFUSAL_LIMIT: '1' });
+    const byLink = await placeOrderOk(t, ayesha, [{ product: tee, qty: 1 }]);
+    await confirmByLink(await tokenFor(byLink));
+    const byPhone = await placeOrderOk(t, ayesha, [{ product: tee, qty: 1 }]);
+    await t.request('POST', `/api/admin/orders/${byPhone.id}/confirm`, {
+      token: admin.token,
+      body: { note: 'ok' },
+    });
+    await setStatus(t, admin, byPhone.id, 'Dispatched');
+    await setStatus(t, admin, byPhone.id, 'Refused');
+    await t.request('POST', `/api/admin/customers/${ayesha.id}/cod-limit/lift`, {
+      token: admin.token,
+      body: { reason: 'Paid the return fee' },
+    });
+    await placeOrderOk(t, ayesha, [{ product: tee, qty: 2 }]);
+    t.clock.advance(46_000);
+    await runConfirmationExpiry(t.deps);
+    t.clock.advance(45_000);
+    await runConfirmationExpiry(t.deps);
+
+    const tables = allProjectors.flatMap((p) => p.tables);
+    const snapshot = () =>
+      Object.fromEntries(
+        tables.map((table) => [
+          table,
+          t.deps.readModels.sqlite
+            .prepare(`SELECT * FROM "${table}"`)
+            .all()
+            .map((row) => JSON.stringify(row))
+            .sort(),
+        ]),
+      );
+    const live = snapshot();
+    expect(live.cod_refusals).toHaveLength(1);
+    expect(live.cod_limit_lifts).toHaveLength(1);
+    expect(live.orders?.filter((row) => row.includes('"confirmation_state":"expired"'))).toHaveLength(1);
+    expect(live.orders?.filter((row) => row.includes('"confirmation_channel":"phone"'))).toHaveLength(1);
+    expect(live.orders?.filter((row) => row.includes('"confirmation_reminded":1'))).toHaveLength(1);
+    await t.deps.projections.rebuild();
+    expect(snapshot()).toEqual(live);
   });
 });
