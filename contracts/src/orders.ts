@@ -216,7 +216,7 @@ export interface Order {
   /** Who cancelled it: the shopper ('customer') or the shop; null while it is not cancelled. */
   cancelledBy: 'customer' | 'shop' | null;
   /** Cash on delivery's confirmation (`not-needed` for the other methods). */
-  confirmation?: OrderConfirmation;
+  confirmation: OrderConfirmation;
   /** What the shop owes back for an order that was paid and then cancelled; null when nothing is owed. */
   refundDue: number | null;
   /** The end of the return window of a delivered order (the shop's returns policy), else null. */

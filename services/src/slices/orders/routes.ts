@@ -129,7 +129,7 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
     if (owner === undefined) throw orderNotFound();
     await handleConfirmOrder(deps, { orderId, by: owner, channel: 'link' });
     const order = orderDetails(deps.readModels, { id: orderId, ...window });
-    if (!order?.confirmation) throw orderNotFound();
+    if (!order) throw orderNotFound();
     const { id, reference, status, totalPrice, confirmation } = order;
     return c.json<ConfirmedByLink>({ id, reference, status, totalPrice, confirmation });
   });
