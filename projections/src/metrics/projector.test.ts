@@ -54,6 +54,7 @@ describe('the metrics read model', () => {
       Dispatched: 0,
       Delivered: 1,
       Cancelled: 1,
+      Refused: 0,
     });
   });
 
