@@ -8,8 +8,8 @@ import type {
   OrderTracking,
   Page,
 } from '@shop/contracts';
-import { allProjectors } from '@shop/projections';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readModelRows } from '../../test-support/read-model-rows';
 import {
   openTestShop,
   registerUser,
@@ -321,18 +321,7 @@ describe('rebuilding every read model from the log', () => {
     t.clock.advance(45_000);
     await runConfirmationExpiry(t.deps);
 
-    const tables = allProjectors.flatMap((p) => p.tables);
-    const snapshot = () =>
-      Object.fromEntries(
-        tables.map((table) => [
-          table,
-          t.deps.readModels.sqlite
-            .prepare(`SELECT * FROM "${table}"`)
-            .all()
-            .map((row) => JSON.stringify(row))
-            .sort(),
-        ]),
-      );
+    const snapshot = () => readModelRows(t.deps.readModels);
     const live = snapshot();
     expect(live.cod_refusals).toHaveLength(1);
     expect(live.cod_limit_lifts).toHaveLength(1);

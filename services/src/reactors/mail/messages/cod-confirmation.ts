@@ -1,24 +1,17 @@
-import { type EventData, formatMoney, fromMinor, shopConfig } from '@shop/contracts';
+import { type EventData, formatMoney, fromMinor } from '@shop/contracts';
 import { button, html, type MessageContent } from './markup';
+import { pakistanTime } from './pakistan-time';
 
 type OrderPlaced = EventData<'OrderPlaced'>;
-
-const karachiTime = new Intl.DateTimeFormat(shopConfig.locale, {
-  timeZone: shopConfig.timeZone,
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const until = (expiresAt: string) => `${karachiTime.format(new Date(expiresAt))} (Pakistan time)`;
 
 /** What the order confirmation of a COD order adds: the request to confirm it, with the link. */
 export function confirmationRequest(
   confirmUrl: string,
   expiresAt: string | null,
 ): { text: string[]; html: ReturnType<typeof html> } {
-  const deadline = expiresAt ? ` by ${until(expiresAt)}; an order not confirmed by then is cancelled` : '';
+  const deadline = expiresAt
+    ? ` by ${pakistanTime(expiresAt)}; an order not confirmed by then is cancelled`
+    : '';
   const words = `You pay cash on delivery: please confirm your order before we send it${deadline}.`;
   return {
     text: [words, `Confirm your order: ${confirmUrl}`],
@@ -35,7 +28,7 @@ export function confirmationReminder(
   expiresAt: string,
 ): MessageContent {
   const total = formatMoney(fromMinor(order.totalPrice));
-  const words = `Your order ${order.reference} (${total}, cash on delivery) is waiting for your confirmation. Please confirm it by ${until(expiresAt)}, or it will be cancelled.`;
+  const words = `Your order ${order.reference} (${total}, cash on delivery) is waiting for your confirmation. Please confirm it by ${pakistanTime(expiresAt)}, or it will be cancelled.`;
   const text = [words, '', `Confirm your order: ${confirmUrl}`].join('\n');
   const body = html`<p>${words}</p>
 ${button(confirmUrl, 'Confirm my order')}`;
