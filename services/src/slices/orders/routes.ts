@@ -70,7 +70,7 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
   const metricsAnswers = new AnswerCache({ version: () => deps.readModels.version(), maxEntries: 4 });
   const cursors = new PageCursors(deps.signingKey);
   /** Every order answer says when an awaiting COD order expires. */
-  const window = { confirmationWindowMs: deps.cod.confirmationWindowMs };
+  const answerSettings = { confirmationWindowMs: deps.cod.confirmationWindowMs };
 
   /** Only for its owner or an admin; 404 for anyone else. */
   const visibleTo = <T extends { userId: string } | { order: { userId: string } }>(
@@ -99,13 +99,13 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
       key,
     );
     if (!placed.created) await deps.projections.waitForPosition(await deps.store.headPosition(), 2_000);
-    const order = orderDetails(deps.readModels, { id: placed.orderId, ...window });
+    const order = orderDetails(deps.readModels, { id: placed.orderId, ...answerSettings });
     if (!order || order.userId !== caller.id) throw orderNotFound();
     return c.json(order, placed.created ? 201 : 200);
   });
 
   app.get('/orders/myorders', requireUser(deps), (c) =>
-    c.json(ordersOfUser(deps.readModels, { userId: c.var.caller.id, ...window })),
+    c.json(ordersOfUser(deps.readModels, { userId: c.var.caller.id, ...answerSettings })),
   );
 
   /** Whether checkout may offer cash on delivery to the caller (and to the phone being filled in). */
@@ -128,7 +128,7 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
     const owner = findOrderOwner(deps.readModels, { id: orderId });
     if (owner === undefined) throw orderNotFound();
     await handleConfirmOrder(deps, { orderId, by: owner, channel: 'link' });
-    const order = orderDetails(deps.readModels, { id: orderId, ...window });
+    const order = orderDetails(deps.readModels, { id: orderId, ...answerSettings });
     if (!order) throw orderNotFound();
     const { id, reference, status, totalPrice, confirmation } = order;
     return c.json<ConfirmedByLink>({ id, reference, status, totalPrice, confirmation });
@@ -137,7 +137,7 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
   app.post('/orders/:id/confirm', requireUser(deps), async (c) => {
     const id = c.req.param('id');
     await handleConfirmOrder(deps, { orderId: id, by: c.var.caller.id, channel: 'order-page' });
-    return c.json(visibleTo(c.var.caller, orderDetails(deps.readModels, { id, ...window })));
+    return c.json(visibleTo(c.var.caller, orderDetails(deps.readModels, { id, ...answerSettings })));
   });
 
   app.post(
@@ -148,7 +148,7 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
       const id = c.req.param('id');
       const { note } = c.req.valid('json');
       await handleConfirmOrder(deps, { orderId: id, by: c.var.caller.id, channel: 'phone', note });
-      const order = orderDetails(deps.readModels, { id, history: true, ...window });
+      const order = orderDetails(deps.readModels, { id, history: true, ...answerSettings });
       if (!order) throw orderNotFound();
       return c.json(order);
     },
@@ -172,7 +172,9 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
     },
   );
 
-  app.get('/orders', requireAdmin(deps), () => streamedJsonArray(allOrdersInChunks(deps.readModels, window)));
+  app.get('/orders', requireAdmin(deps), () =>
+    streamedJsonArray(allOrdersInChunks(deps.readModels, answerSettings)),
+  );
 
   app.get('/admin/lists/orders', requireAdmin(deps), validate('query', AdminOrdersQuery), (c) => {
     const { sort, cursor, limit, ...filters } = c.req.valid('query');
@@ -181,7 +183,7 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
       cursors.page(
         'orders',
         sort,
-        orderListPage(deps.readModels, { filters, sort, start, limit, ...window }),
+        orderListPage(deps.readModels, { filters, sort, start, limit, ...answerSettings }),
       ),
     );
   });
@@ -189,7 +191,7 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
   /** Every order the list's filters, search and sort select (its cursor and limit are not used). */
   app.get('/admin/lists/orders.csv', requireAdmin(deps), validate('query', AdminOrdersQuery), (c) => {
     const { sort, cursor: _cursor, limit: _limit, ...filters } = c.req.valid('query');
-    const orders = orderListChunks(deps.readModels, { filters, sort, ...window });
+    const orders = orderListChunks(deps.readModels, { filters, sort, ...answerSettings });
     const rows = (function* () {
       for (const chunk of orders) yield chunk.map(orderCsvRow);
     })();
@@ -204,26 +206,26 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
     if (asOf === undefined) {
       const id = orderIdOf(deps.readModels, param);
       return c.json(
-        visibleTo(caller, orderDetails(deps.readModels, { id, history: caller.isAdmin, ...window })),
+        visibleTo(caller, orderDetails(deps.readModels, { id, history: caller.isAdmin, ...answerSettings })),
       );
     }
     if (!caller.isAdmin) throw forbidden('Only an admin can see an order as it stood at a moment.');
     // The order as it stood then, replayed from the log (its reference too); not placed yet is 404.
     const then = await readAsOf(deps.store, new Date(asOf), ORDER_VIEW_PROJECTORS, (db) =>
-      orderDetails(db, { id: orderIdOf(db, param), history: true, ...window }),
+      orderDetails(db, { id: orderIdOf(db, param), history: true, ...answerSettings }),
     );
     return c.json({ ...visibleTo(caller, then), asOf });
   });
 
   app.get('/orders/:id/tracking', requireUser(deps), (c) => {
     const id = orderIdOf(deps.readModels, c.req.param('id'));
-    return c.json(visibleTo(c.var.caller, orderTracking(deps.readModels, { id, ...window })));
+    return c.json(visibleTo(c.var.caller, orderTracking(deps.readModels, { id, ...answerSettings })));
   });
 
   app.post('/orders/:id/cancel', requireUser(deps), async (c) => {
     const id = c.req.param('id');
     await handleCancelOrder(deps, id, c.var.caller.id);
-    return c.json(visibleTo(c.var.caller, orderDetails(deps.readModels, { id, ...window })));
+    return c.json(visibleTo(c.var.caller, orderDetails(deps.readModels, { id, ...answerSettings })));
   });
 
   app.post('/admin/orders/:id/notes', requireAdmin(deps), validate('json', OrderNoteInput), async (c) => {
@@ -237,7 +239,7 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
   app.put('/admin/orders/:id/status', requireAdmin(deps), validate('json', StatusChangeInput), async (c) => {
     const id = c.req.param('id');
     await handleChangeOrderStatus(deps, id, c.req.valid('json').status, c.var.caller.id);
-    const order = orderDetails(deps.readModels, { id, history: true, ...window });
+    const order = orderDetails(deps.readModels, { id, history: true, ...answerSettings });
     if (!order) throw orderNotFound();
     return c.json(order);
   });
