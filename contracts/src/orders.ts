@@ -51,6 +51,7 @@ export function trackingProgress(status: OrderStatus): number {
     Dispatched: 75,
     Delivered: 100,
     Cancelled: 0,
+    Refused: 0,
   };
   return progress[status] ?? 10;
 }
@@ -261,7 +262,7 @@ export interface Order {
   /** Who cancelled it: the shopper ('customer') or the shop; null while it is not cancelled. */
   cancelledBy: 'customer' | 'shop' | null;
   /** Cash on delivery's confirmation (`not-needed` for the other methods). */
-  confirmation?: OrderConfirmation;
+  confirmation: OrderConfirmation;
   /** What the shop owes back for an order that was paid and then cancelled; null when nothing is owed. */
   refundDue: number | null;
   /** The end of the return window of a delivered order (the shop's returns policy), else null. */
@@ -280,11 +281,13 @@ export interface Order {
 export interface TrackingStep {
   key:
     | 'placed'
+    | 'confirmed'
     | 'paid'
     | 'processing'
     | 'shipped'
     | 'delivered'
     | 'cancelled'
+    | 'refused'
     | 'return-requested'
     | 'return-approved'
     | 'return-rejected'
@@ -318,6 +321,14 @@ export interface SalesPoint {
 }
 
 /** Answer of GET /api/admin/metrics. */
+/**
+ * `POST /api/orders/confirm`'s answer: the order the link confirmed, as much as its confirmation page
+ * shows (the link works signed out, so no address or items).
+ */
+export type ConfirmedByLink = Pick<Order, 'id' | 'reference' | 'status' | 'totalPrice'> & {
+  confirmation: OrderConfirmation;
+};
+
 export interface AdminMetrics {
   total: number;
   pending: number;

@@ -148,6 +148,23 @@ const ROUTE_GROUPS: Record<string, Route[]> = {
       body: () => ({ text: 'Call before coming' }),
       ids: (f) => [f.orderId],
     },
+    { method: 'GET', path: '/api/orders/cod-standing', auth: 'user' },
+    { method: 'POST', path: '/api/orders/confirm', auth: 'none', body: () => ({ token: 'not-a-token' }) },
+    { method: 'POST', path: '/api/orders/:id/confirm', auth: 'user', ids: (f) => [f.orderId] },
+    {
+      method: 'POST',
+      path: '/api/admin/orders/:id/confirm',
+      auth: 'admin',
+      body: () => ({ note: 'Called her' }),
+      ids: (f) => [f.orderId],
+    },
+    {
+      method: 'POST',
+      path: '/api/admin/customers/:id/cod-limit/lift',
+      auth: 'admin',
+      body: () => ({ reason: 'Paid the return fee' }),
+      ids: (f) => [f.user.id],
+    },
   ],
   'admin lists': [
     { method: 'GET', path: '/api/admin/lists/orders', auth: 'admin' },

@@ -8,6 +8,8 @@ export const ADMIN_ROUTES: readonly { method: string; path: string }[] = [
   { method: 'GET', path: '/api/admin/metrics' },
   { method: 'PUT', path: '/api/admin/orders/:id/status' },
   { method: 'POST', path: '/api/admin/orders/:id/notes' },
+  { method: 'POST', path: '/api/admin/orders/:id/confirm' },
+  { method: 'POST', path: '/api/admin/customers/:id/cod-limit/lift' },
   { method: 'GET', path: '/api/admin/returns' },
   { method: 'PUT', path: '/api/admin/returns/:id/status' },
   { method: 'GET', path: '/api/orders' },

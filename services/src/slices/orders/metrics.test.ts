@@ -1,6 +1,6 @@
 import { type AdminMetrics, type EventData, fromMinor, type Product } from '@shop/contracts';
-import { allProjectors } from '@shop/projections';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readModelRows } from '../../test-support/read-model-rows';
 import {
   openTestShop,
   registerUser,
@@ -183,18 +183,7 @@ describe('rebuilding every read model from the log', () => {
   it('gives the same rows as the live read models, with cancellations, returns and refunds', async () => {
     await seedMonth();
     await seedAfterSale();
-    const tables = allProjectors.flatMap((p) => p.tables);
-    const snapshot = () =>
-      Object.fromEntries(
-        tables.map((table) => [
-          table,
-          t.deps.readModels.sqlite
-            .prepare(`SELECT * FROM "${table}"`)
-            .all()
-            .map((row) => JSON.stringify(row))
-            .sort(),
-        ]),
-      );
+    const snapshot = () => readModelRows(t.deps.readModels);
     const live = snapshot();
     expect(live.orders).toHaveLength(9);
     expect(live.order_returns).toHaveLength(4);

@@ -1,19 +1,10 @@
-import { shopConfig } from '@shop/contracts';
 import type { ShopDetails } from '../shop-details';
 import { button, html, type MessageContent } from './markup';
-
-const karachiTime = new Intl.DateTimeFormat(shopConfig.locale, {
-  timeZone: shopConfig.timeZone,
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+import { pakistanTime } from './pakistan-time';
 
 /** The password reset: the one-hour link and what to do if it was not you. */
 export function passwordReset(resetUrl: string, expiresAt: string, shop: ShopDetails): MessageContent {
-  const until = `${karachiTime.format(new Date(expiresAt))} (Pakistan time)`;
+  const until = pakistanTime(expiresAt);
   const text = [
     `Someone asked to reset the password of your ${shop.name} account. To choose a new password, open this link before ${until}:`,
     '',

@@ -36,6 +36,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     isDelivered: false,
     deliveredAt: null,
     paymentMethod: 'COD',
+    confirmation: { state: 'awaiting', at: null, by: null, channel: null, note: null, expiresAt: null },
     shippingAddress: {
       fullName: 'Ayesha Khan',
       address: '12 Mall Road',
