@@ -10,6 +10,7 @@ import { openEventStore } from './platform/eventstore/open-event-store';
 import { TrustedProxies } from './platform/http/client-address';
 import { createLogger } from './platform/logger';
 import { mailSettingsFrom } from './reactors/mail/mail-settings';
+import { whatsAppSettingsFrom } from './reactors/whatsapp/whatsapp-settings';
 import { openShop } from './shop';
 import { prepareShop } from './startup';
 
@@ -31,6 +32,8 @@ mkdirSync(config.DATA_DIR, { recursive: true });
 const configWarnings = placeholderWarnings(config);
 for (const warning of configWarnings) logger.warn(warning);
 const mail = mailSettingsFrom(config);
+const whatsapp = whatsAppSettingsFrom(config, mail.publicUrl);
+if (!whatsapp) logger.info('whatsapp: off (set WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID to send)');
 if (!config.PUBLIC_URL) {
   logger.warn('PUBLIC_URL is not set: links in e-mails point to this machine', { links: mail.publicUrl });
 }
@@ -48,6 +51,7 @@ const shop = await openShop({
   logger,
   trustedProxies: TrustedProxies.parse(config.TRUSTED_PROXIES),
   mail,
+  ...(whatsapp ? { whatsapp } : {}),
   shopInfo: shopInfoFrom(config),
   configWarnings,
   ...(webBuilt ? { webDist } : {}),

@@ -24,6 +24,7 @@ const noMessages: MessagesStatus = {
       failed: 0,
       oldestWaitingSince: null,
       lastFailure: null,
+      lastRetry: null,
     },
   ],
 };

@@ -1,0 +1,24 @@
+import type { Outbox } from '../../platform/reactors/outbox';
+import { startOutbox } from '../../platform/reactors/outbox';
+import type { OutboxDeps } from '../../platform/reactors/outbox-deps';
+import { confirmationLink } from './confirmation-link';
+import { whatsAppChannel } from './whatsapp-channel';
+import type { WhatsAppSettings } from './whatsapp-settings';
+
+/** Starts this process's WhatsApp outbox, sending through the Cloud API. */
+export async function startWhatsApp(
+  deps: OutboxDeps & { signingKey: Uint8Array },
+  settings: WhatsAppSettings,
+): Promise<Outbox> {
+  deps.logger.info('whatsapp: sending', { through: settings.apiUrl, phoneNumberId: settings.phoneNumberId });
+  const channel = whatsAppChannel(
+    {
+      store: deps.store,
+      logger: deps.logger,
+      confirmationLink: (orderId, expiresAt) =>
+        confirmationLink(deps.signingKey, settings.publicUrl, orderId, expiresAt, deps.clock),
+    },
+    settings,
+  );
+  return startOutbox(deps, channel, settings.timing);
+}
