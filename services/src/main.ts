@@ -32,7 +32,7 @@ mkdirSync(config.DATA_DIR, { recursive: true });
 const configWarnings = placeholderWarnings(config);
 for (const warning of configWarnings) logger.warn(warning);
 const mail = mailSettingsFrom(config);
-const whatsapp = whatsAppSettingsFrom(config, mail.publicUrl);
+const whatsapp = whatsAppSettingsFrom(config);
 if (!whatsapp) logger.info('whatsapp: off (set WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID to send)');
 if (!config.PUBLIC_URL) {
   logger.warn('PUBLIC_URL is not set: links in e-mails point to this machine', { links: mail.publicUrl });

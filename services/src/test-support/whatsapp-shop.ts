@@ -1,7 +1,6 @@
 import { loadConfig } from '../platform/config/config';
 import { type WhatsAppSettings, whatsAppSettingsFrom } from '../reactors/whatsapp/whatsapp-settings';
 import { CloudApiServer, type RegisteredTemplate } from './cloud-api-server';
-import { TEST_PUBLIC_URL } from './mail-shop';
 
 /** The test shops' sender and token at the local Cloud API. */
 export const TEST_WHATSAPP = {
@@ -38,7 +37,7 @@ export function testWhatsAppSettings(
   api: CloudApiServer,
   env: Record<string, string> = {},
 ): WhatsAppSettings {
-  const settings = whatsAppSettingsFrom(loadConfig({ ...whatsAppEnv(api), ...env }), TEST_PUBLIC_URL);
+  const settings = whatsAppSettingsFrom(loadConfig({ ...whatsAppEnv(api), ...env }));
   if (!settings) throw new Error('WhatsApp settings need a token and a phone number ID');
   return {
     ...settings,

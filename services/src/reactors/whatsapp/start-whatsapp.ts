@@ -1,7 +1,7 @@
 import type { Outbox } from '../../platform/reactors/outbox';
 import { startOutbox } from '../../platform/reactors/outbox';
 import type { OutboxDeps } from '../../platform/reactors/outbox-deps';
-import { confirmationLink } from './confirmation-link';
+import { confirmationToken } from '../../slices/orders/confirmation-link';
 import { whatsAppChannel } from './whatsapp-channel';
 import type { WhatsAppSettings } from './whatsapp-settings';
 
@@ -15,8 +15,8 @@ export async function startWhatsApp(
     {
       store: deps.store,
       logger: deps.logger,
-      confirmationLink: (orderId, expiresAt) =>
-        confirmationLink(deps.signingKey, settings.publicUrl, orderId, expiresAt, deps.clock),
+      confirmationToken: (orderId, expiresAt) =>
+        confirmationToken({ signingKey: deps.signingKey, clock: deps.clock }, orderId, expiresAt),
     },
     settings,
   );

@@ -29,8 +29,11 @@ export const WHATSAPP_KINDS = {
 export interface WhatsAppChannelDeps {
   store: EventStore;
   logger: Logger;
-  /** The link that confirms a COD order without signing in; `expiresAt` null: the window is off. */
-  confirmationLink(orderId: string, expiresAt: string | null): Promise<string>;
+  /**
+   * The token of the link that confirms a COD order without signing in (the template's URL button ends
+   * with it); `expiresAt` null: the window is off.
+   */
+  confirmationToken(orderId: string, expiresAt: string | null): Promise<string>;
 }
 
 const karachiTime = new Intl.DateTimeFormat(shopConfig.locale, {
@@ -100,13 +103,6 @@ export function whatsAppChannel(deps: WhatsAppChannelDeps, settings: WhatsAppSet
     return [{ kind, to, toName }];
   }
 
-  /** The token a confirmation link carries: the template's URL button ends with it. */
-  async function confirmationToken(orderId: string, expiresAt: string | null): Promise<string> {
-    const token = new URL(await deps.confirmationLink(orderId, expiresAt)).searchParams.get('token');
-    if (!token) throw new Error('The confirmation link has no token');
-    return token;
-  }
-
   async function compose(owed: OwedRecord, cause: RecordedEvent): Promise<Omit<TemplateMessage, 'to'>> {
     const name = owed.toName || 'there';
     const { templates, language } = settings;
@@ -116,7 +112,7 @@ export function whatsAppChannel(deps: WhatsAppChannelDeps, settings: WhatsAppSet
         template: templates.confirmation,
         language,
         body: [name, order.reference, formatMoney(fromMinor(order.totalPrice))],
-        urlButton: await confirmationToken(
+        urlButton: await deps.confirmationToken(
           order.orderId,
           settings.confirmationWindowMs === null
             ? null
@@ -132,7 +128,7 @@ export function whatsAppChannel(deps: WhatsAppChannelDeps, settings: WhatsAppSet
         template: templates.reminder,
         language,
         body: [name, order.reference, `${karachiTime.format(new Date(reminded.expiresAt))} (Pakistan time)`],
-        urlButton: await confirmationToken(order.orderId, reminded.expiresAt),
+        urlButton: await deps.confirmationToken(order.orderId, reminded.expiresAt),
       };
     }
     if (owed.kind === WHATSAPP_KINDS.dispatched) {

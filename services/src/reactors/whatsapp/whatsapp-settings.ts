@@ -1,7 +1,7 @@
 import type { Config } from '../../platform/config/config';
 import type { OutboxTiming } from '../../platform/reactors/outbox-deps';
 
-/** How the shop sends WhatsApp messages, from the WHATSAPP_* variables and PUBLIC_URL. */
+/** How the shop sends WhatsApp messages, from the WHATSAPP_* variables. */
 export interface WhatsAppSettings {
   /** The Graph API's base, e.g. `https://graph.facebook.com/v21.0`. */
   apiUrl: string;
@@ -11,8 +11,6 @@ export interface WhatsAppSettings {
   language: string;
   /** The registered template of each message (docs/operations.md). */
   templates: { confirmation: string; reminder: string; dispatched: string };
-  /** What the confirmation links start with, without a trailing slash. */
-  publicUrl: string;
   /** How long a COD order awaits confirmation (its link's life); null: no window, a long-lived link. */
   confirmationWindowMs: number | null;
   /** How long one call to the API may take; default 15 s, well within an outbox lease. */
@@ -22,7 +20,7 @@ export interface WhatsAppSettings {
 }
 
 /** The WhatsApp settings of a configuration; undefined (the channel is off) without a token and sender. */
-export function whatsAppSettingsFrom(config: Config, publicUrl: string): WhatsAppSettings | undefined {
+export function whatsAppSettingsFrom(config: Config): WhatsAppSettings | undefined {
   if (!config.WHATSAPP_TOKEN || !config.WHATSAPP_PHONE_NUMBER_ID) return undefined;
   return {
     apiUrl: config.WHATSAPP_API_URL,
@@ -34,7 +32,6 @@ export function whatsAppSettingsFrom(config: Config, publicUrl: string): WhatsAp
       reminder: config.WHATSAPP_TEMPLATE_REMINDER,
       dispatched: config.WHATSAPP_TEMPLATE_DISPATCHED,
     },
-    publicUrl,
     confirmationWindowMs: null,
   };
 }
