@@ -1,10 +1,4 @@
-import {
-  type EventData,
-  type EventStore,
-  type EventType,
-  type OrderStatus,
-  type RecordedEvent,
-} from '@shop/contracts';
+import type { EventData, EventStore, EventType, OrderStatus, RecordedEvent } from '@shop/contracts';
 import type { Logger } from '../../platform/logger';
 import { dataOf, required } from '../../platform/reactors/cause';
 import {
