@@ -123,7 +123,7 @@ export class CloudApiServer {
   }
 
   /** From now on, holds every request unanswered until `letThrough` or `openGate`. */
-  hold(): void {
+  holdRecipients(): void {
     this.#passes = 0;
   }
 
