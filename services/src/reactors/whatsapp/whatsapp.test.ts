@@ -186,6 +186,25 @@ describe('WhatsApp through the Cloud API', () => {
     });
   });
 
+  it('gives up on a call the API does not answer in time, and sends the message on the next attempt', async () => {
+    t = await openTestShop({ whatsapp: { ...testWhatsAppSettings(api), requestTimeoutMs: 300 } });
+    admin = await signInAdmin(t);
+    api.holdRecipients();
+    const shopper = await registerUser(t);
+    const order = await placeOrderOk(t, shopper, [{ product: await createProduct(t, admin), qty: 1 }]);
+
+    const timedOut = await waitForCounts(t, admin, (c) => c.lastRetry !== null, whatsapp);
+    expect(timedOut.lastRetry!.reason).toBe(
+      'The WhatsApp Cloud API could not be reached: no answer within 300 ms',
+    );
+    await api.waitUntil(() => api.held === 0); // the shop hung up: the API holds nothing for it
+    api.openGate();
+    t.clock.advance(30_000);
+    await waitForCounts(t, admin, (c) => c.sent === 1 && c.waiting === 0, whatsapp);
+    expect(api.received.map((m) => m.body[1])).toEqual([order.reference]);
+    expect(api.requests).toBe(2);
+  });
+
   it('retries while the token is refused, shows why on the messages panel, and sends once it is fixed', async () => {
     await open();
     api.token = 'a-rotated-token-the-shop-does-not-have';
