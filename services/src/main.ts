@@ -12,6 +12,7 @@ import { createLogger } from './platform/logger';
 import { mailSettingsFrom } from './reactors/mail/mail-settings';
 import { whatsAppSettingsFrom } from './reactors/whatsapp/whatsapp-settings';
 import { openShop } from './shop';
+import { codSettingsFrom } from './slices/orders/cod-settings';
 import { prepareShop } from './startup';
 
 // The shop's process: validated configuration, the event store and read models, the web app
@@ -54,6 +55,7 @@ const shop = await openShop({
   ...(whatsapp ? { whatsapp } : {}),
   shopInfo: shopInfoFrom(config),
   configWarnings,
+  cod: codSettingsFrom(config),
   ...(webBuilt ? { webDist } : {}),
   ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
 });

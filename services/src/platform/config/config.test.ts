@@ -93,7 +93,6 @@ describe('loadConfig', () => {
         reminder: 'order_confirmation_reminder',
         dispatched: 'order_dispatched',
       },
-      confirmationWindowMs: null,
     });
     expect(problemsOf({ WHATSAPP_TOKEN: 'EAAG-a-long-enough-token-123' })).toContain(
       'WHATSAPP_PHONE_NUMBER_ID is required: WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID turn WhatsApp on together',

@@ -15,6 +15,7 @@ import {
   type OwedMessage,
   type OwedRecord,
 } from '../../platform/reactors/channel';
+import type { CodSettings } from '../../slices/orders/cod-settings';
 import { customer, placedOrder } from '../mail/recipients';
 import { sendTemplate, type TemplateMessage } from './cloud-api';
 import type { WhatsAppSettings } from './whatsapp-settings';
@@ -34,6 +35,8 @@ export interface WhatsAppChannelDeps {
    * with it); `expiresAt` null: the window is off.
    */
   confirmationToken(orderId: string, expiresAt: string | null): Promise<string>;
+  /** COD_CONFIRMATION_WINDOW: the request's token expires at its end. */
+  cod: Pick<CodSettings, 'confirmationWindowMs'>;
 }
 
 const karachiTime = new Intl.DateTimeFormat(shopConfig.locale, {
@@ -114,9 +117,9 @@ export function whatsAppChannel(deps: WhatsAppChannelDeps, settings: WhatsAppSet
         body: [name, order.reference, formatMoney(fromMinor(order.totalPrice))],
         urlButton: await deps.confirmationToken(
           order.orderId,
-          settings.confirmationWindowMs === null
+          deps.cod.confirmationWindowMs === null
             ? null
-            : new Date(Date.parse(order.at) + settings.confirmationWindowMs).toISOString(),
+            : new Date(Date.parse(order.at) + deps.cod.confirmationWindowMs).toISOString(),
         ),
       };
     }

@@ -11,8 +11,6 @@ export interface WhatsAppSettings {
   language: string;
   /** The registered template of each message (docs/operations.md). */
   templates: { confirmation: string; reminder: string; dispatched: string };
-  /** How long a COD order awaits confirmation (its link's life); null: no window, a long-lived link. */
-  confirmationWindowMs: number | null;
   /** How long one call to the API may take; default 15 s, well within an outbox lease. */
   requestTimeoutMs?: number;
   /** The outbox's pace; the defaults suit a shop, tests shorten them. */
@@ -32,6 +30,5 @@ export function whatsAppSettingsFrom(config: Config): WhatsAppSettings | undefin
       reminder: config.WHATSAPP_TEMPLATE_REMINDER,
       dispatched: config.WHATSAPP_TEMPLATE_DISPATCHED,
     },
-    confirmationWindowMs: null,
   };
 }

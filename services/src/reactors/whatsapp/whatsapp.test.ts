@@ -1,5 +1,6 @@
-import { type EventData, type MessagesStatus, streams } from '@shop/contracts';
+import type { MessagesStatus } from '@shop/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runConfirmationExpiry } from '../../slices/orders/confirmation-expiry';
 import { verifyConfirmationToken } from '../../slices/orders/confirmation-link';
 import { createProduct, placeOrderOk, setStatus } from '../../slices/orders/order-test-kit';
 import type { CloudApiServer } from '../../test-support/cloud-api-server';
@@ -60,41 +61,40 @@ describe('WhatsApp through the Cloud API', () => {
       language: 'en',
       body: ['Sana Malik', order.reference, 'PKR 3,000.00'],
     });
-    // The URL button's suffix is the confirmation link's token: it names the order, signed by the shop.
+    // The URL button's suffix is the confirmation link's token: it names the order, signed by the
+    // shop, and expires with the confirmation window (48 hours by default).
+    const placedAt = t.clock.now().getTime();
     expect(await verifyConfirmationToken(tokens, request!.urlButton!)).toEqual({ orderId: order.id });
+    expect(
+      await verifyConfirmationToken(
+        { ...tokens, clock: () => new Date(placedAt + 48 * 60 * 60_000) },
+        request!.urlButton!,
+      ),
+    ).toEqual({ invalid: 'expired' });
 
-    await setStatus(t, admin, order.id, 'Processing');
-    await setStatus(t, admin, order.id, 'Dispatched');
+    // Halfway through the window, the confirmation window's process reminds once.
+    t.clock.advance(24 * 60 * 60_000);
+    expect(await runConfirmationExpiry(t.deps)).toEqual({ reminded: 1, expired: 0 });
     await api.waitUntil(() => api.received.length === 2);
     expect(api.received[1]).toMatchObject({
+      to: '923331234567',
+      template: 'order_confirmation_reminder',
+      body: ['Sana Malik', order.reference, '4 May at 1:00 pm (Pakistan time)'],
+    });
+    expect(await verifyConfirmationToken(tokens, api.received[1]!.urlButton!)).toEqual({ orderId: order.id });
+
+    const confirmed = await t.request('POST', '/api/orders/confirm', {
+      body: { token: api.received[1]!.urlButton },
+    });
+    expect(confirmed.status).toBe(200);
+    await setStatus(t, admin, order.id, 'Processing');
+    await setStatus(t, admin, order.id, 'Dispatched');
+    await api.waitUntil(() => api.received.length === 3);
+    expect(api.received[2]).toMatchObject({
       to: '923331234567',
       template: 'order_dispatched',
       body: ['Sana Malik', order.reference],
       urlButton: order.id,
-    });
-
-    // The reminder, appended as the confirmation window's process appends it halfway.
-    const expiresAt = new Date(t.clock.now().getTime() + 24 * 60 * 60_000).toISOString();
-    const reminded: EventData<'OrderConfirmationReminded'> = {
-      orderId: order.id,
-      userId: shopper.id,
-      expiresAt,
-      at: t.clock.now().toISOString(),
-    };
-    await t.deps.store.append(streams.order(order.id), [
-      { type: 'OrderConfirmationReminded', data: reminded },
-    ]);
-    await api.waitUntil(() => api.received.length === 3);
-    expect(api.received[2]).toMatchObject({
-      to: '923331234567',
-      template: 'order_confirmation_reminder',
-      body: ['Sana Malik', order.reference, '3 May at 1:00 pm (Pakistan time)'],
-    });
-    expect(await verifyConfirmationToken(tokens, api.received[2]!.urlButton!)).toEqual({ orderId: order.id });
-    // It expires with the window.
-    t.clock.set(expiresAt);
-    expect(await verifyConfirmationToken(tokens, api.received[2]!.urlButton!)).toEqual({
-      invalid: 'expired',
     });
 
     const counts = await waitForCounts(t, admin, (c) => c.sent === 3 && c.waiting === 0, whatsapp);
