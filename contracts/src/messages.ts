@@ -20,6 +20,11 @@ export interface ChannelMessages {
   /** When the oldest waiting message became owed; null when none waits. */
   oldestWaitingSince: string | null;
   lastFailure: { reason: string; at: string; kind: string } | null;
+  /**
+   * Why the waiting message tried last was put off (a server down, a token the API refused), and when it
+   * is tried again; null when no waiting message has failed an attempt.
+   */
+  lastRetry: { reason: string; retryAt: string; kind: string } | null;
 }
 
 /** Answer of GET /api/admin/messages. */

@@ -10,6 +10,7 @@ import { openEventStore } from './platform/eventstore/open-event-store';
 import { TrustedProxies } from './platform/http/client-address';
 import { createLogger } from './platform/logger';
 import { mailSettingsFrom } from './reactors/mail/mail-settings';
+import { whatsAppSettingsFrom } from './reactors/whatsapp/whatsapp-settings';
 import { openShop } from './shop';
 import { codSettingsFrom } from './slices/orders/cod-settings';
 import { prepareShop } from './startup';
@@ -32,6 +33,8 @@ mkdirSync(config.DATA_DIR, { recursive: true });
 const configWarnings = placeholderWarnings(config);
 for (const warning of configWarnings) logger.warn(warning);
 const mail = mailSettingsFrom(config);
+const whatsapp = whatsAppSettingsFrom(config);
+if (!whatsapp) logger.info('whatsapp: off (set WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID to send)');
 if (!config.PUBLIC_URL) {
   logger.warn('PUBLIC_URL is not set: links in e-mails point to this machine', { links: mail.publicUrl });
 }
@@ -49,6 +52,7 @@ const shop = await openShop({
   logger,
   trustedProxies: TrustedProxies.parse(config.TRUSTED_PROXIES),
   mail,
+  ...(whatsapp ? { whatsapp } : {}),
   shopInfo: shopInfoFrom(config),
   configWarnings,
   cod: codSettingsFrom(config),

@@ -1,4 +1,4 @@
-import type { EventStore, MessageDelivery, ShopInfo } from '@shop/contracts';
+import type { EventStore, MessageChannel, MessageDelivery, ShopInfo } from '@shop/contracts';
 import type { ProjectionRunner, ReadModelsDb } from '@shop/projections';
 import type { BackgroundWork } from './platform/background';
 import type { CommandDeps } from './platform/commands/handle-command';
@@ -23,8 +23,8 @@ export interface ShopDeps extends AuthDeps, CommandDeps {
   dataDir: string;
   uploadsDir: string;
   demoImagesDir: string;
-  /** How this process sends e-mail. */
-  mailDelivery: MessageDelivery;
+  /** How this process sends each channel's messages (`off`: it does not). */
+  messageDelivery: Record<MessageChannel, MessageDelivery>;
   /** PUBLIC_URL: where absolute links start; unset, they start at the request's own origin. */
   publicUrl?: string;
   /** What the shop publishes about itself at GET /api/shop, from its configuration. */

@@ -18,6 +18,8 @@ import { trackWrites, WriteHealth } from './platform/http/write-health';
 import { type Logger, silentLogger } from './platform/logger';
 import type { MailSettings } from './reactors/mail/mail-settings';
 import { startMail } from './reactors/mail/start-mail';
+import { startWhatsApp } from './reactors/whatsapp/start-whatsapp';
+import type { WhatsAppSettings } from './reactors/whatsapp/whatsapp-settings';
 import type { ShopDeps } from './shop-deps';
 import { lookupCaller } from './slices/accounts/caller';
 import { type CodSettings, DEFAULT_COD_SETTINGS } from './slices/orders/cod-settings';
@@ -43,6 +45,8 @@ export interface ShopOptions {
   demoImagesDir?: string;
   /** Sends e-mail as the log says (SMTP or the outbox folder); omitted: no e-mail (API tests, the CLI). */
   mail?: MailSettings;
+  /** Sends WhatsApp messages through the Cloud API; omitted: none (the channel is off). */
+  whatsapp?: WhatsAppSettings;
   /** Reverse proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES); default: none. */
   trustedProxies?: TrustedProxies;
   /** PUBLIC_URL, the start of every absolute link (link previews, sitemap); default: the request's origin. */
@@ -99,7 +103,7 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     demoImagesDir,
     signingKey: new TextEncoder().encode(options.signingSecret),
     lookupCaller: (userId, sessionId) => lookupCaller(readModels, userId, sessionId),
-    mailDelivery: 'off',
+    messageDelivery: { email: 'off', whatsapp: 'off' },
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     shopInfo: options.shopInfo ?? shopInfoFrom(loadConfig({})),
     configWarnings: options.configWarnings ?? [],
@@ -107,7 +111,9 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
   };
   await runner.start();
   const mail = options.mail ? await startMail(deps, options.mail) : undefined;
-  if (mail) deps.mailDelivery = mail.delivery;
+  if (mail) deps.messageDelivery.email = mail.delivery;
+  const whatsapp = options.whatsapp ? await startWhatsApp(deps, options.whatsapp) : undefined;
+  if (whatsapp) deps.messageDelivery.whatsapp = whatsapp.delivery;
   const app = createApp({
     projections: runner,
     logger: deps.logger,
@@ -127,7 +133,7 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     deps,
     app,
     async close() {
-      await mail?.stop();
+      await Promise.all([mail?.stop(), whatsapp?.stop()]);
       stopReservationSweep();
       await stopConfirmationExpiry();
       await deps.background.idle();

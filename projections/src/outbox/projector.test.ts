@@ -53,7 +53,16 @@ describe('the outbox read model', () => {
     );
     expect(due(db, '2024-05-02T08:00:39.999Z')).toEqual([]);
     expect(due(db, '2024-05-02T08:00:40.000Z')).toEqual(['a']);
-    expect(channelMessageCounts(db, 'email')).toMatchObject({ waiting: 1, sent: 0, failed: 0 });
+    expect(channelMessageCounts(db, 'email')).toMatchObject({
+      waiting: 1,
+      sent: 0,
+      failed: 0,
+      lastRetry: {
+        reason: 'connect ECONNREFUSED',
+        retryAt: '2024-05-02T08:00:40.000Z',
+        kind: 'order-confirmation',
+      },
+    });
   });
 
   it('counts sent and failed messages, a late acceptance counting as sent', () => {
@@ -76,6 +85,7 @@ describe('the outbox read model', () => {
       failed: 0,
       oldestWaitingSince: '2024-05-02T08:00:07.000Z',
       lastFailure: null,
+      lastRetry: null,
     });
     expect(due(db, '2024-05-02T09:00:00.000Z')).toEqual(['c']);
   });

@@ -29,7 +29,7 @@ export function dueMessages(
   );
 }
 
-/** Sent, waiting and failed counts of a channel, the oldest wait and the latest failure. */
+/** Sent, waiting and failed counts of a channel, the oldest wait, the latest failure and put-off attempt. */
 export function channelMessageCounts(
   db: ReadModelsDb,
   channel: MessageChannel,
@@ -51,6 +51,16 @@ export function channelMessageCounts(
       .orderBy('settled_at', 'desc')
       .limit(1),
   );
+  const lastRetry = db.first(
+    db.qb
+      .selectFrom('outbox_messages')
+      .select(['last_error', 'retry_at', 'kind'])
+      .where('channel', '=', channel)
+      .where('state', '=', 'waiting')
+      .where('last_error', 'is not', null)
+      .orderBy('retry_at', 'desc')
+      .limit(1),
+  );
   return {
     sent: of('sent')?.count ?? 0,
     waiting: of('waiting')?.count ?? 0,
@@ -58,6 +68,9 @@ export function channelMessageCounts(
     oldestWaitingSince: of('waiting')?.oldest ?? null,
     lastFailure: lastFailure
       ? { reason: lastFailure.last_error ?? '', at: lastFailure.settled_at ?? '', kind: lastFailure.kind }
+      : null,
+    lastRetry: lastRetry
+      ? { reason: lastRetry.last_error ?? '', retryAt: lastRetry.retry_at ?? '', kind: lastRetry.kind }
       : null,
   };
 }

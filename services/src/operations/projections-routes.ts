@@ -1,4 +1,4 @@
-import type { MessagesStatus } from '@shop/contracts';
+import { MESSAGE_CHANNELS, type MessagesStatus } from '@shop/contracts';
 import { allProjectors, channelMessageCounts } from '@shop/projections';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -30,13 +30,11 @@ export function operationsRoutes(deps: ShopDeps) {
     })
     .get('/admin/messages', requireAdmin(deps), (c) =>
       c.json<MessagesStatus>({
-        channels: [
-          {
-            channel: 'email',
-            delivery: deps.mailDelivery,
-            ...channelMessageCounts(deps.readModels, 'email'),
-          },
-        ],
+        channels: MESSAGE_CHANNELS.map((channel) => ({
+          channel,
+          delivery: deps.messageDelivery[channel],
+          ...channelMessageCounts(deps.readModels, channel),
+        })),
       }),
     );
 }

@@ -1,4 +1,4 @@
-import type { MessagesStatus } from '@shop/contracts';
+import type { ChannelMessages, MessageChannel, MessagesStatus } from '@shop/contracts';
 import { type MailSettings, outboxFolder } from '../reactors/mail/mail-settings';
 import type { SmtpInbox } from './smtp-inbox';
 import type { SignedInUser, TestShop } from './test-shop';
@@ -22,25 +22,25 @@ export function testMailSettings(inbox: SmtpInbox | undefined): (dataDir: string
   });
 }
 
-/** The admin's e-mail counts (`GET /api/admin/messages`). */
-async function emailCounts(t: TestShop, admin: SignedInUser) {
+/** A channel's counts as the admin sees them (`GET /api/admin/messages`). */
+async function channelCounts(t: TestShop, admin: SignedInUser, channel: MessageChannel) {
   const response = await t.request<MessagesStatus>('GET', '/api/admin/messages', { token: admin.token });
   if (response.status !== 200) throw new Error(`GET /api/admin/messages answered ${response.status}`);
-  return response.body.channels.find((channel) => channel.channel === 'email')!;
+  return response.body.channels.find((counts) => counts.channel === channel)!;
 }
 
-/** Waits until the admin's counts satisfy `condition` (the read model follows the log). */
+/** Waits until the admin's counts of a channel (e-mail unless told) satisfy `condition`. */
 export async function waitForCounts(
   t: TestShop,
   admin: SignedInUser,
-  condition: (counts: Awaited<ReturnType<typeof emailCounts>>) => boolean,
-  timeoutMs = 10_000,
-) {
+  condition: (counts: ChannelMessages) => boolean,
+  { channel = 'email', timeoutMs = 10_000 }: { channel?: MessageChannel; timeoutMs?: number } = {},
+): Promise<ChannelMessages> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const counts = await emailCounts(t, admin);
+    const counts = await channelCounts(t, admin, channel);
     if (condition(counts)) return counts;
-    if (Date.now() > deadline) throw new Error(`e-mail counts never matched: ${JSON.stringify(counts)}`);
+    if (Date.now() > deadline) throw new Error(`${channel} counts never matched: ${JSON.stringify(counts)}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

@@ -9,6 +9,7 @@ import { loadConfig } from '../platform/config/config';
 import { placeholderWarnings, shopInfoFrom } from '../platform/config/shop-info';
 import { TrustedProxies } from '../platform/http/client-address';
 import type { MailSettings } from '../reactors/mail/mail-settings';
+import type { WhatsAppSettings } from '../reactors/whatsapp/whatsapp-settings';
 import { openShop, type Shop } from '../shop';
 import type { ShopDeps } from '../shop-deps';
 import { ensureAdmin } from '../slices/accounts/account-commands';
@@ -103,6 +104,8 @@ export async function openTestShop(
     openStore?: (dataDir: string) => EventStore;
     /** Turns e-mail on, with settings for this DATA_DIR; default: no e-mail. */
     mail?: (dataDir: string) => MailSettings;
+    /** Turns WhatsApp on (see whatsapp-shop.ts); default: off. */
+    whatsapp?: WhatsAppSettings;
     /** An existing DATA_DIR to open (a restart); the caller removes it. Default: a fresh one, removed at close. */
     dataDir?: string;
     /** TRUSTED_PROXIES, e.g. '127.0.0.1' to act as the proxy in front of a listening shop. */
@@ -130,6 +133,7 @@ export async function openTestShop(
       ...(options.newId ? { newId: options.newId } : {}),
       ...(options.openStore ? { store: options.openStore(dataDir) } : {}),
       ...(options.mail ? { mail: options.mail(dataDir) } : {}),
+      ...(options.whatsapp ? { whatsapp: options.whatsapp } : {}),
       ...(options.webDist ? { webDist: options.webDist } : {}),
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     });

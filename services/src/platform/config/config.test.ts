@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { whatsAppSettingsFrom } from '../../reactors/whatsapp/whatsapp-settings';
 import { ConfigError, loadConfig, uploadsDirOf } from './config';
 import { resolveSigningSecret } from './secret';
 
@@ -71,6 +72,42 @@ describe('loadConfig', () => {
       'MAIL_FROM is required when SMTP_URL is set',
     );
     expect(loadConfig({}).SMTP_URL).toBeUndefined();
+  });
+
+  it('turns WhatsApp on with a token and a sender together, with default templates, and never echoes the token', () => {
+    expect(whatsAppSettingsFrom(loadConfig({}))).toBeUndefined();
+    expect(
+      whatsAppSettingsFrom(
+        loadConfig({
+          WHATSAPP_TOKEN: 'EAAG-a-long-enough-token-123',
+          WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+        }),
+      ),
+    ).toEqual({
+      apiUrl: 'https://graph.facebook.com/v21.0',
+      phoneNumberId: '106540352242922',
+      token: 'EAAG-a-long-enough-token-123',
+      language: 'en',
+      templates: {
+        confirmation: 'order_confirmation_request',
+        reminder: 'order_confirmation_reminder',
+        dispatched: 'order_dispatched',
+      },
+    });
+    expect(problemsOf({ WHATSAPP_TOKEN: 'EAAG-a-long-enough-token-123' })).toContain(
+      'WHATSAPP_PHONE_NUMBER_ID is required: WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID turn WhatsApp on together',
+    );
+    const problems = problemsOf({
+      WHATSAPP_TOKEN: 'short-secret',
+      WHATSAPP_PHONE_NUMBER_ID: '+92 300 1234567',
+      WHATSAPP_TEMPLATE_REMINDER: 'Order Reminder',
+      WHATSAPP_LANGUAGE: 'English',
+    });
+    expect(problems).toContain("WHATSAPP_TOKEN must be a WhatsApp Cloud API access token (got '***')");
+    expect(problems).not.toContain('short-secret');
+    expect(problems).toContain("WHATSAPP_PHONE_NUMBER_ID must be the sender's phone number ID");
+    expect(problems).toContain('WHATSAPP_TEMPLATE_REMINDER must be a template name');
+    expect(problems).toContain('WHATSAPP_LANGUAGE must be a template language code such as en, en_US or ur');
   });
 
   it('reads TRUSTED_PROXIES as addresses and ranges, and names the entries it cannot read', () => {

@@ -33,6 +33,14 @@ const amount = (fallback: number) =>
 const mobile = (what: string) =>
   z.string().trim().regex(MOBILE_PATTERN, `must be a Pakistani mobile number such as 0300-1234567 (${what})`);
 
+/** A WhatsApp message template's name as registered with Meta: lower-case letters, digits, underscores. */
+const templateName = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name: lower-case letters, digits and underscores')
+    .default(fallback);
+
 const DURATION = /^(?:off|\d{1,7}[smhd])$/;
 const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
@@ -116,6 +124,26 @@ const ConfigSchema = z.object({
   WHATSAPP_CHAT_URL: z
     .url({ protocol: /^https$/, error: 'must be an https:// link, such as https://wa.me/923001234567' })
     .optional(),
+  WHATSAPP_TOKEN: z.string().trim().min(20, 'must be a WhatsApp Cloud API access token').optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{5,20}$/, "must be the sender's phone number ID (digits) from Meta's WhatsApp Manager")
+    .optional(),
+  WHATSAPP_API_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: 'must be an http(s):// URL such as https://graph.facebook.com/v21.0',
+    })
+    .default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_LANGUAGE: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'must be a template language code such as en, en_US or ur')
+    .default('en'),
+  WHATSAPP_TEMPLATE_CONFIRMATION: templateName('order_confirmation_request'),
+  WHATSAPP_TEMPLATE_REMINDER: templateName('order_confirmation_reminder'),
+  WHATSAPP_TEMPLATE_DISPATCHED: templateName('order_dispatched'),
   PAYMENT_ACCOUNT_TITLE: z.string().trim().min(1).max(100, 'must be at most 100 characters').optional(),
   JAZZCASH_NUMBER: mobile('the JazzCash wallet').optional(),
   EASYPAISA_NUMBER: mobile('the EasyPaisa wallet').optional(),
@@ -197,6 +225,12 @@ function crossFieldProblems(input: Record<string, string>): string[] {
     const missing = input.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL';
     problems.push(`${missing} is required: ADMIN_EMAIL and ADMIN_PASSWORD must be given together`);
   }
+  if (Boolean(input.WHATSAPP_TOKEN) !== Boolean(input.WHATSAPP_PHONE_NUMBER_ID)) {
+    const missing = input.WHATSAPP_TOKEN ? 'WHATSAPP_PHONE_NUMBER_ID' : 'WHATSAPP_TOKEN';
+    problems.push(
+      `${missing} is required: WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID turn WhatsApp on together`,
+    );
+  }
   if (input.SMTP_URL && !input.MAIL_FROM)
     problems.push('MAIL_FROM is required when SMTP_URL is set: the address the shop sends from');
   const accounts = ['JAZZCASH_NUMBER', 'EASYPAISA_NUMBER', 'BANK_IBAN', 'RAAST_ID'].filter(
@@ -210,13 +244,21 @@ function crossFieldProblems(input: Record<string, string>): string[] {
   return problems;
 }
 
+/**
+ * What links in messages start with, without a trailing slash: PUBLIC_URL, else this machine's port
+ * (fine on a laptop; the start-up log warns).
+ */
+export function publicUrlOf(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+}
+
 /** Where uploaded pictures go: UPLOADS_DIR, else DATA_DIR/uploads. */
 export function uploadsDirOf(config: Pick<Config, 'DATA_DIR' | 'UPLOADS_DIR'>): string {
   return config.UPLOADS_DIR ?? join(config.DATA_DIR, 'uploads');
 }
 
 function redact(key: string, value: string): string {
-  if (/SECRET|PASSWORD|POSTGRES_URL/.test(key)) return '***';
+  if (/SECRET|PASSWORD|TOKEN|POSTGRES_URL/.test(key)) return '***';
   // A connection URL's password (user:password@host) never reaches a log.
   return key.endsWith('_URL') ? value.replace(/\/\/([^/@:]*):[^/@]*@/, '//$1:***@') : value;
 }

@@ -17,7 +17,7 @@ export interface Delivered {
 }
 
 /**
- * A way of reaching a customer (e-mail today, WhatsApp next): which events cause which messages, and
+ * A way of reaching a customer (e-mail, WhatsApp): which events cause which messages, and
  * how one message is delivered. The outbox around it records what is owed, leases, retries and counts;
  * a channel knows nothing of that.
  */
@@ -31,11 +31,27 @@ export interface Channel {
   owedFor(event: RecordedEvent): Promise<OwedMessage[]>;
   /**
    * Builds the message from what was owed and the event that caused it, and hands it over. Throws
-   * MessageRefused when trying again cannot help; any other error is retried with backoff.
+   * MessageRefused when trying again cannot help; any other error is retried with backoff (RetryLater:
+   * not before the time it names).
    */
   deliver(owed: OwedRecord, cause: RecordedEvent): Promise<Delivered>;
   /** Releases connections; called once the outbox has stopped. */
   close(): void;
+}
+
+/**
+ * A failure that may pass, with the earliest moment worth trying again (a rate limit's Retry-After):
+ * the message waits at least that long, and at least its usual backoff.
+ */
+export class RetryLater extends Error {
+  override readonly name = 'RetryLater';
+  constructor(
+    message: string,
+    /** Milliseconds from now before the server wants to hear from us again. */
+    readonly afterMs: number,
+  ) {
+    super(message);
+  }
 }
 
 /** A permanent refusal (an unknown mailbox, a 5xx, a link that expired): the message is marked failed. */

@@ -7,7 +7,7 @@ import {
 } from '@shop/contracts';
 import { dueMessages } from '@shop/projections';
 import { readStreamOrEmpty } from '../commands/handle-command';
-import { type Channel, MessageRefused, type OwedRecord } from './channel';
+import { type Channel, MessageRefused, type OwedRecord, RetryLater } from './channel';
 import { foldMessage, mayStartSending, retryDelayMs } from './message-state';
 import type { OutboxDeps, OutboxTiming } from './outbox-deps';
 
@@ -128,7 +128,9 @@ export class OutboxSender {
         await this.#record(stream, 'MessageFailed', { attempt, reason });
         return;
       }
-      const retryAt = new Date(this.deps.clock().getTime() + retryDelayMs(attempt, this.timing.retry));
+      const backoff = retryDelayMs(attempt, this.timing.retry);
+      const delay = error instanceof RetryLater ? Math.max(backoff, error.afterMs) : backoff;
+      const retryAt = new Date(this.deps.clock().getTime() + delay);
       this.deps.logger.warn('outbox: sending failed; it will be tried again', { stream, attempt, reason });
       await this.#record(stream, 'MessageDeferred', { attempt, reason, retryAt: retryAt.toISOString() });
     }

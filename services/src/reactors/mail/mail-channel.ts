@@ -1,12 +1,6 @@
-import {
-  type EventData,
-  type EventStore,
-  type EventType,
-  eventSchemas,
-  type OrderStatus,
-  type RecordedEvent,
-} from '@shop/contracts';
+import type { EventData, EventStore, EventType, OrderStatus, RecordedEvent } from '@shop/contracts';
 import type { Logger } from '../../platform/logger';
+import { dataOf, required } from '../../platform/reactors/cause';
 import {
   type Channel,
   MessageRefused,
@@ -228,17 +222,4 @@ export function mailChannel(
     },
     close: () => transport.close(),
   };
-}
-
-/** The event's data by its contract schema; undefined when it does not fit (logged by the caller). */
-function dataOf<T extends EventType>(event: RecordedEvent, type: T): EventData<T> | undefined {
-  if (event.type !== type) return undefined;
-  const parsed = eventSchemas[type].safeParse(event.data);
-  return parsed.success ? (parsed.data as EventData<T>) : undefined;
-}
-
-function required<T>(data: T | undefined, cause: RecordedEvent): T {
-  if (data === undefined)
-    throw new MessageRefused(`The ${cause.type} event it comes from does not fit its schema`);
-  return data;
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Config } from '../../platform/config/config';
+import { type Config, publicUrlOf } from '../../platform/config/config';
 import type { OutboxTiming } from '../../platform/reactors/outbox-deps';
 
 /** How the shop sends e-mail, from SMTP_URL, MAIL_FROM and PUBLIC_URL. */
@@ -23,7 +23,7 @@ export const outboxFolder = (dataDir: string): string => join(dataDir, 'outbox')
  * sends as no-reply at that host.
  */
 export function mailSettingsFrom(config: Config): MailSettings {
-  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+  const publicUrl = publicUrlOf(config);
   return {
     ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
     from: config.MAIL_FROM ?? `${config.SHOP_NAME} <no-reply@${new URL(publicUrl).hostname}>`,

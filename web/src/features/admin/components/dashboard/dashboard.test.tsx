@@ -24,6 +24,7 @@ const noMessages: MessagesStatus = {
       failed: 0,
       oldestWaitingSince: null,
       lastFailure: null,
+      lastRetry: null,
     },
   ],
 };
@@ -104,6 +105,17 @@ describe('admin dashboard', () => {
                 at: '2025-03-04T09:00:00.000Z',
                 kind: 'order-confirmation',
               },
+              lastRetry: null,
+            },
+            {
+              channel: 'whatsapp',
+              delivery: 'off',
+              sent: 0,
+              waiting: 0,
+              failed: 0,
+              oldestWaitingSince: null,
+              lastFailure: null,
+              lastRetry: null,
             },
           ],
         } satisfies MessagesStatus),
@@ -124,6 +136,48 @@ describe('admin dashboard', () => {
     expect(
       mail.getByText('Last failure (order-confirmation, 04-Mar-2025, 2:00 pm): 550 No such user here'),
     ).toBeTruthy();
+    const whatsapp = within(screen.getByRole('region', { name: 'WhatsApp' }));
+    expect(whatsapp.getByText(/^Off: WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID are not set/)).toBeTruthy();
+  });
+
+  it('shows a WhatsApp token the Cloud API refuses while its messages wait', async () => {
+    server.use(
+      http.get('/api/admin/metrics', () => HttpResponse.json(someMetrics())),
+      http.get('/api/products', () => HttpResponse.json(products)),
+      http.get('/api/admin/messages', () =>
+        HttpResponse.json({
+          channels: [
+            {
+              ...noMessages.channels[0]!,
+              channel: 'whatsapp',
+              delivery: 'cloud-api',
+              sent: 7,
+              waiting: 3,
+              oldestWaitingSince: '2025-03-04T10:05:00.000Z',
+              lastRetry: {
+                reason: 'WhatsApp 401 (code 190/463, OAuthException): Error validating access token',
+                retryAt: '2025-03-04T10:35:00.000Z',
+                kind: 'cod-confirmation-request',
+              },
+            },
+          ],
+        } satisfies MessagesStatus),
+      ),
+    );
+    renderApp('/admin');
+
+    const whatsapp = within(await screen.findByRole('region', { name: 'WhatsApp' }));
+    expect(whatsapp.getByText(/^Sent through the WhatsApp Cloud API/)).toBeTruthy();
+    expect(whatsapp.getByText('Waiting').nextElementSibling?.textContent).toBe('3');
+    expect(
+      whatsapp.getByText(/The oldest waiting WhatsApp message was due 04-Mar-2025, 3:05 pm/),
+    ).toBeTruthy();
+    expect(
+      whatsapp.getByText(
+        'Retrying (cod-confirmation-request, next at 04-Mar-2025, 3:35 pm): WhatsApp 401 (code 190/463, OAuthException): Error validating access token',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'E-mail' })).toBeNull();
   });
 
   it('names the shop details that still hold placeholders', async () => {

@@ -74,8 +74,8 @@ export function Dashboard() {
             </h2>
             <OrderCounters metrics={metrics.data} />
           </section>
-          <section aria-labelledby="admin-mail-title" className="admin-section">
-            <h2 id="admin-mail-title">E-mail</h2>
+          <section aria-labelledby="admin-messages-title" className="admin-section">
+            <h2 id="admin-messages-title">Messages</h2>
             <MessagesPanel />
           </section>
           <section className="admin-section admin-card">

@@ -1,43 +1,55 @@
-import type { ChannelMessages, MessageDelivery } from '@shop/contracts';
+import type { ChannelMessages, MessageChannel, MessageDelivery } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { adminMessagesQuery } from '../../api/dashboard';
 import { errorMessage, formatDateTime } from '../ui/format';
 import { ErrorPanel, LoadingState } from '../ui/states';
 
-const DELIVERY: Readonly<Record<MessageDelivery, string>> = {
-  smtp: 'Sent through the mail server (SMTP_URL).',
-  folder: 'Written as .eml files to the outbox folder: SMTP_URL is not set, so nothing reaches customers.',
-  'cloud-api': 'Sent through the WhatsApp Cloud API (WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID).',
-  off: 'This shop process sends no e-mail.',
+const CHANNELS: Readonly<Record<MessageChannel, { title: string; message: string; server: string }>> = {
+  email: { title: 'E-mail', message: 'e-mail', server: 'the mail server' },
+  whatsapp: { title: 'WhatsApp', message: 'WhatsApp message', server: 'the WhatsApp Cloud API' },
 };
 
-/** The dashboard's e-mail panel: how this shop sends, and the messages sent, waiting and failed. */
+const DELIVERY: Readonly<Record<MessageChannel, Readonly<Partial<Record<MessageDelivery, string>>>>> = {
+  email: {
+    smtp: 'Sent through the mail server (SMTP_URL).',
+    folder: 'Written as .eml files to the outbox folder: SMTP_URL is not set, so nothing reaches customers.',
+    off: 'This shop process sends no e-mail.',
+  },
+  whatsapp: {
+    'cloud-api': 'Sent through the WhatsApp Cloud API (WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID).',
+    off: 'Off: WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID are not set, so this shop process sends no WhatsApp messages.',
+  },
+};
+
+/** The dashboard's messages panel: per channel, how this shop sends, and the messages sent, waiting and failed. */
 export function MessagesPanel() {
   const messages = useQuery(adminMessagesQuery());
   if (messages.isError) {
     return (
       <ErrorPanel
-        title="The e-mail status could not be loaded"
+        title="The messages' status could not be loaded"
         message={errorMessage(messages.error)}
         retrying={messages.isFetching}
         onRetry={() => void messages.refetch()}
       />
     );
   }
-  if (!messages.data) return <LoadingState label="Loading the e-mail status…" />;
-  const email = messages.data.channels.find((channel) => channel.channel === 'email');
-  return email ? <ChannelCounts channel={email} /> : null;
+  if (!messages.data) return <LoadingState label="Loading the messages' status…" />;
+  return messages.data.channels.map((channel) => <ChannelCounts key={channel.channel} channel={channel} />);
 }
 
 function ChannelCounts({ channel }: { channel: ChannelMessages }) {
+  const { title, message, server } = CHANNELS[channel.channel];
+  const titleId = `admin-messages-${channel.channel}`;
   const counts = [
     { key: 'sent', label: 'Sent', value: channel.sent },
     { key: 'waiting', label: 'Waiting', value: channel.waiting },
     { key: 'failed', label: 'Failed', value: channel.failed },
   ] as const;
   return (
-    <>
-      <p className="muted">{DELIVERY[channel.delivery]}</p>
+    <section aria-labelledby={titleId} className="admin-messages__channel">
+      <h3 id={titleId}>{title}</h3>
+      <p className="muted">{DELIVERY[channel.channel][channel.delivery] ?? channel.delivery}</p>
       <dl className="admin-counters">
         {counts.map(({ key, label, value }) => (
           <div key={key} className={`admin-counter admin-counter--mail-${key}`}>
@@ -48,8 +60,14 @@ function ChannelCounts({ channel }: { channel: ChannelMessages }) {
       </dl>
       {channel.oldestWaitingSince && (
         <p className="admin-messages__note">
-          The oldest waiting e-mail was due {formatDateTime(channel.oldestWaitingSince)}; it is retried until
-          the mail server takes it.
+          The oldest waiting {message} was due {formatDateTime(channel.oldestWaitingSince)}; it is retried
+          until {server} takes it.
+        </p>
+      )}
+      {channel.lastRetry && (
+        <p className="admin-messages__note admin-messages__note--retrying">
+          Retrying ({channel.lastRetry.kind}, next at {formatDateTime(channel.lastRetry.retryAt)}):{' '}
+          {channel.lastRetry.reason}
         </p>
       )}
       {channel.lastFailure && (
@@ -58,6 +76,6 @@ function ChannelCounts({ channel }: { channel: ChannelMessages }) {
           {channel.lastFailure.reason}
         </p>
       )}
-    </>
+    </section>
   );
 }
