@@ -7,6 +7,7 @@ export const ErrorCode = z.enum([
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  'COD_NOT_AVAILABLE',
   'OUT_OF_STOCK',
   'PRICE_CHANGED',
   'PAYLOAD_TOO_LARGE',
