@@ -134,6 +134,23 @@ describe('a cash-on-delivery order awaiting confirmation', () => {
   });
 });
 
+describe('a parcel refused at the door', () => {
+  it('reads Refused in the danger colour on the tracking page', async () => {
+    signIn(aSession());
+    server.use(
+      http.get('/api/orders/56/tracking', () =>
+        HttpResponse.json(aTracking({ id: '56', status: 'Refused' }, 0)),
+      ),
+    );
+    renderApp('/track/56');
+
+    const badge = (await screen.findByText('Refused')).closest('.status-badge') as HTMLElement;
+    expect(badge.className).toContain('status-badge--refused');
+    expect(badge.textContent).toBe('↩ Refused');
+    expect(document.querySelector('.progress__bar--refused')).not.toBeNull();
+  });
+});
+
 const confirmPage = () =>
   screen.getByRole('heading', { level: 1, name: 'Confirm your order' }).closest('section') as HTMLElement;
 

@@ -55,7 +55,11 @@ export function TrackingPage({ id }: { id: string }) {
 
   const { order, progress, timeline } = tracking.data;
   const tone =
-    order.status === 'Delivered' ? 'delivered' : order.status === 'Cancelled' ? 'cancelled' : 'default';
+    order.status === 'Delivered'
+      ? 'delivered'
+      : order.status === 'Cancelled' || order.status === 'Refused'
+        ? order.status.toLowerCase()
+        : 'default';
   const address = order.shippingAddress;
 
   return (
