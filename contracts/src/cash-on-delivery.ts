@@ -76,5 +76,17 @@ export interface CodMetrics {
   refusalRate: number | null;
 }
 
+/** `GET /api/orders/cod-standing?phone=`: whether checkout may offer cash on delivery, and why not. */
+export interface CodAvailability {
+  available: boolean;
+  /** Why not, in words for the shopper (naming the other methods); absent when available. */
+  reason?: string;
+}
+
+/** The query of `GET /api/orders/cod-standing`: the phone of the shipping address being filled in. */
+export const CodStandingQuery = z.object({
+  phone: z.string().trim().max(40, 'phone must be at most 40 characters').optional(),
+});
+
 /** The error code of a COD order refused to a serial refuser (409). */
 export const COD_NOT_AVAILABLE = 'COD_NOT_AVAILABLE';

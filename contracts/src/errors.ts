@@ -10,6 +10,8 @@ export const ErrorCode = z.enum([
   'COD_NOT_AVAILABLE',
   'OUT_OF_STOCK',
   'PRICE_CHANGED',
+  /** Cash on delivery refused to a customer past the refusal limit (cash-on-delivery.ts). */
+  'COD_NOT_AVAILABLE',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'TOO_MANY_REQUESTS',

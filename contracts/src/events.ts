@@ -84,8 +84,11 @@ export const StockReleased = z.object({
   productId: id,
   orderId: id,
   qty: z.number().int().positive(),
-  /** `returned`: units of a delivered order that came back in a return. */
-  reason: z.enum(['cancelled', 'order-refused', 'orphaned', 'returned']),
+  /**
+   * `returned`: units of a delivered order that came back in a return; `parcel-refused`: a dispatched
+   * parcel the courier brought back (status Refused).
+   */
+  reason: z.enum(['cancelled', 'order-refused', 'orphaned', 'returned', 'parcel-refused']),
   at,
 });
 
@@ -313,4 +316,6 @@ export const streams = {
   /** Claimed by the instance that seeds the demo catalogue, so several starting together seed it once. */
   demoCatalogueClaim: () => 'demo-catalogue',
   orderReferenceClaim: (reference: string) => `order-reference-${reference.toUpperCase()}`,
+  /** A customer's cash-on-delivery standing: the admin's lifts of the refusal limit. */
+  codStanding: (userId: string) => `cod-standing-${userId}`,
 } as const;

@@ -52,6 +52,7 @@ export function trackingProgress(status: OrderStatus): number {
     Dispatched: 75,
     Delivered: 100,
     Cancelled: 0,
+    Refused: 0,
   };
   return progress[status] ?? 10;
 }
@@ -235,11 +236,13 @@ export interface Order {
 export interface TrackingStep {
   key:
     | 'placed'
+    | 'confirmed'
     | 'paid'
     | 'processing'
     | 'shipped'
     | 'delivered'
     | 'cancelled'
+    | 'refused'
     | 'return-requested'
     | 'return-approved'
     | 'return-rejected'
@@ -273,6 +276,14 @@ export interface SalesPoint {
 }
 
 /** Answer of GET /api/admin/metrics. */
+/**
+ * `POST /api/orders/confirm`'s answer: the order the link confirmed, as much as its confirmation page
+ * shows (the link works signed out, so no address or items).
+ */
+export type ConfirmedByLink = Pick<Order, 'id' | 'reference' | 'status' | 'totalPrice'> & {
+  confirmation: OrderConfirmation;
+};
+
 export interface AdminMetrics {
   total: number;
   pending: number;

@@ -15,6 +15,8 @@ import type {
 } from './customers/tables';
 import type { MetricsCountersTable, MetricsDailySalesTable, MetricsOrdersTable } from './metrics/tables';
 import type {
+  CodLimitLiftsTable,
+  CodRefusalsTable,
   OpenReservationsTable,
   OrderCountsTable,
   OrderItemsView,
@@ -78,6 +80,8 @@ export interface ReadModels {
   open_reservations: OpenReservationsTable;
   order_counts: OrderCountsTable;
   order_notes: OrderNotesTable;
+  cod_refusals: CodRefusalsTable;
+  cod_limit_lifts: CodLimitLiftsTable;
   order_returns: OrderReturnsTable;
   affiliate_requests: AffiliateRequestsTable;
   affiliates: AffiliatesTable;

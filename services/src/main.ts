@@ -11,6 +11,7 @@ import { TrustedProxies } from './platform/http/client-address';
 import { createLogger } from './platform/logger';
 import { mailSettingsFrom } from './reactors/mail/mail-settings';
 import { openShop } from './shop';
+import { codSettingsFrom } from './slices/orders/cod-settings';
 import { prepareShop } from './startup';
 
 // The shop's process: validated configuration, the event store and read models, the web app
@@ -50,6 +51,7 @@ const shop = await openShop({
   mail,
   shopInfo: shopInfoFrom(config),
   configWarnings,
+  cod: codSettingsFrom(config),
   ...(webBuilt ? { webDist } : {}),
   ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
 });

@@ -5,6 +5,7 @@ import type { CommandDeps } from './platform/commands/handle-command';
 import type { TrustedProxies } from './platform/http/client-address';
 import type { Logger } from './platform/logger';
 import type { AuthDeps } from './slices/accounts/auth';
+import type { CodSettings } from './slices/orders/cod-settings';
 
 /** Everything a slice's routes and commands need. */
 export interface ShopDeps extends AuthDeps, CommandDeps {
@@ -30,4 +31,6 @@ export interface ShopDeps extends AuthDeps, CommandDeps {
   shopInfo: ShopInfo;
   /** Configured details that still look like placeholders (the admin dashboard shows them). */
   configWarnings: readonly string[];
+  /** Cash on delivery's confirmation window and refusal limit. */
+  cod: CodSettings;
 }

@@ -20,6 +20,8 @@ import type { MailSettings } from './reactors/mail/mail-settings';
 import { startMail } from './reactors/mail/start-mail';
 import type { ShopDeps } from './shop-deps';
 import { lookupCaller } from './slices/accounts/caller';
+import { type CodSettings, DEFAULT_COD_SETTINGS } from './slices/orders/cod-settings';
+import { startConfirmationExpiry } from './slices/orders/confirmation-expiry';
 import { startReservationSweep } from './slices/orders/reservation-sweep';
 import { sharingRoutes } from './slices/sharing/routes';
 
@@ -49,6 +51,8 @@ export interface ShopOptions {
   shopInfo?: ShopInfo;
   /** Configured details that look like placeholders, for the admin dashboard. */
   configWarnings?: readonly string[];
+  /** COD_CONFIRMATION_WINDOW and COD_REFUSAL_LIMIT; default 48 hours and 2. */
+  cod?: CodSettings;
 }
 
 export interface Shop {
@@ -99,6 +103,7 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     shopInfo: options.shopInfo ?? shopInfoFrom(loadConfig({})),
     configWarnings: options.configWarnings ?? [],
+    cod: options.cod ?? DEFAULT_COD_SETTINGS,
   };
   await runner.start();
   const mail = options.mail ? await startMail(deps, options.mail) : undefined;
@@ -117,12 +122,14 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     ...(options.webDist ? { webDist: options.webDist } : {}),
   });
   const stopReservationSweep = startReservationSweep(deps);
+  const stopConfirmationExpiry = startConfirmationExpiry(deps);
   return {
     deps,
     app,
     async close() {
       await mail?.stop();
       stopReservationSweep();
+      await stopConfirmationExpiry();
       await deps.background.idle();
       await runner.stop();
       readModels.close();

@@ -1,7 +1,9 @@
 import {
+  ALLOWED_TRANSITIONS,
   fromMinor,
   normaliseOrderReference,
   type Order,
+  type OrderConfirmation,
   type OrderItem,
   type OrderListFilters,
   type OrderNote,
@@ -34,6 +36,14 @@ import { buildTimeline } from './timeline';
 
 const DAY_MS = 86_400_000;
 
+/**
+ * What an order answer needs from the shop's configuration: COD_CONFIRMATION_WINDOW in milliseconds
+ * (null when off), to say when an awaiting order expires. Unsaid, no expiry is given.
+ */
+export interface OrderAnswerSettings {
+  confirmationWindowMs?: number | null;
+}
+
 // The orders read model in the API's shapes: a GET route is one call to one of these.
 
 /**
@@ -49,18 +59,21 @@ export function orderIdOf(db: ReadModelsDb, idOrReference: string): string {
  * One order as every read call answers it. With `history`, the admin view: every status change
  * with who made it, and the admins' notes.
  */
-export function orderDetails(db: ReadModelsDb, args: { id: string; history?: boolean }): Order | undefined {
+export function orderDetails(
+  db: ReadModelsDb,
+  args: { id: string; history?: boolean } & OrderAnswerSettings,
+): Order | undefined {
   const detail = findOrder(db, { id: args.id });
-  return detail && toOrder(db, detail, args.history ?? false);
+  return detail && toOrder(db, detail, { history: args.history ?? false, ...args });
 }
 
 /** A customer's orders, newest first. */
-export function ordersOfUser(db: ReadModelsDb, args: { userId: string }): Order[] {
-  return listOrdersOfUser(db, args).map((order) => toOrder(db, order));
+export function ordersOfUser(db: ReadModelsDb, args: { userId: string } & OrderAnswerSettings): Order[] {
+  return listOrdersOfUser(db, args).map((order) => toOrder(db, order, args));
 }
 
 /** The admin's orders list: what it is filtered and searched by, and how it is sorted. */
-export interface OrderList {
+export interface OrderList extends OrderAnswerSettings {
   filters: OrderListFilters;
   sort: OrderSort;
 }
@@ -78,8 +91,9 @@ export function orderListPage(
     start: args.start,
     limit: args.limit,
   });
-  const total = filters.search ? countRows(db, matching) : countFilteredOrders(db, filters);
-  return { ...page, rows: toOrders(db, page.rows), total };
+  const total =
+    filters.search || filters.confirmation ? countRows(db, matching) : countFilteredOrders(db, filters);
+  return { ...page, rows: toOrders(db, page.rows, args), total };
 }
 
 /**
@@ -92,27 +106,30 @@ export function* orderListChunks(db: ReadModelsDb, args: OrderList, size = 200):
     positionOf: orderPosition[args.sort],
     size,
   });
-  for (const rows of chunks) yield toOrders(db, rows);
+  for (const rows of chunks) yield toOrders(db, rows, args);
 }
 
 /** Every order, newest first: the seed's admin list, `GET /api/orders`, read in chunks. */
-export function allOrdersInChunks(db: ReadModelsDb): Generator<Order[]> {
-  return orderListChunks(db, { filters: {}, sort: 'newest' });
+export function allOrdersInChunks(db: ReadModelsDb, settings: OrderAnswerSettings = {}): Generator<Order[]> {
+  return orderListChunks(db, { filters: {}, sort: 'newest', ...settings });
 }
 
 /** Every order, newest first, at once (checks and tests; a response streams `allOrdersInChunks`). */
-export function allOrders(db: ReadModelsDb): Order[] {
-  return [...allOrdersInChunks(db)].flat();
+export function allOrders(db: ReadModelsDb, settings: OrderAnswerSettings = {}): Order[] {
+  return [...allOrdersInChunks(db, settings)].flat();
 }
 
 /**
  * The tracking page: the order, its progress and its timeline from its real status changes, its
  * returns and their refunds.
  */
-export function orderTracking(db: ReadModelsDb, args: { id: string }): OrderTracking | undefined {
+export function orderTracking(
+  db: ReadModelsDb,
+  args: { id: string } & OrderAnswerSettings,
+): OrderTracking | undefined {
   const detail = findOrder(db, args);
   if (!detail) return undefined;
-  const order = toOrder(db, detail);
+  const order = toOrder(db, detail, args);
   return {
     order,
     progress: trackingProgress(order.status),
@@ -123,6 +140,7 @@ export function orderTracking(db: ReadModelsDb, args: { id: string }): OrderTrac
       deliveredAt: order.deliveredAt,
       changes: detail.changes.map((change) => ({ to: change.to_status, at: change.at })),
       cancelledBy: order.cancelledBy,
+      confirmation: order.confirmation,
       returns: listReturnsOfOrder(db, { orderId: order.id }).map((row) => ({
         id: row.id,
         amount: row.amount,
@@ -134,12 +152,12 @@ export function orderTracking(db: ReadModelsDb, args: { id: string }): OrderTrac
 }
 
 /** A page or chunk of orders in the API's shape: their lines and their buyers read once for all. */
-function toOrders(db: ReadModelsDb, rows: OrderRow[]): Order[] {
+function toOrders(db: ReadModelsDb, rows: OrderRow[], settings: OrderAnswerSettings): Order[] {
   const buyers = findCustomers(
     db,
     rows.map((row) => row.user_id),
   );
-  return withItemsOf(db, rows).map((order) => toOrder(db, order, false, buyers));
+  return withItemsOf(db, rows).map((order) => toOrder(db, order, { ...settings, known: buyers }));
 }
 
 /**
@@ -149,9 +167,9 @@ function toOrders(db: ReadModelsDb, rows: OrderRow[]): Order[] {
 function toOrder(
   db: ReadModelsDb,
   source: OrderWithItems | OrderDetail,
-  history = false,
-  known?: ReadonlyMap<string, User>,
+  options: OrderAnswerSettings & { history?: boolean; known?: ReadonlyMap<string, User> } = {},
 ): Order {
+  const { history = false, known } = options;
   const { order } = source;
   const findUser = (id: string): User | undefined => known?.get(id) ?? findCustomer(db, { id });
   const user = findUser(order.user_id);
@@ -184,6 +202,7 @@ function toOrder(
     affiliateCode: order.affiliate_code,
     deliveryNote: order.delivery_note,
     cancelledBy: cancelledBy === null ? null : cancelledBy === order.user_id ? 'customer' : 'shop',
+    confirmation: confirmationOf(order, options.confirmationWindowMs ?? null, findUser),
     refundDue: order.status === 'Cancelled' && order.is_paid === 1 ? fromMinor(order.total_price) : null,
     returnableUntil: order.delivered_at
       ? new Date(Date.parse(order.delivered_at) + shopConfig.returnsWindowDays * DAY_MS).toISOString()
@@ -211,6 +230,30 @@ function toOrder(
     );
   }
   return dto;
+}
+
+/**
+ * The order's cash-on-delivery confirmation. An awaiting order expires at its placing plus the
+ * window, while it can still be cancelled (one dispatched unconfirmed no longer expires).
+ */
+function confirmationOf(
+  order: OrderRow,
+  windowMs: number | null,
+  findUser: (id: string) => User | undefined,
+): OrderConfirmation {
+  const expires =
+    order.confirmation_state === 'awaiting' &&
+    windowMs !== null &&
+    ALLOWED_TRANSITIONS[order.status].includes('Cancelled');
+  const by = order.confirmation_by;
+  return {
+    state: order.confirmation_state,
+    at: order.confirmation_at,
+    by: by === null ? null : { id: by, name: findUser(by)?.name ?? 'Unknown user' },
+    channel: order.confirmation_channel,
+    note: order.confirmation_note,
+    expiresAt: expires ? new Date(Date.parse(order.created_at) + windowMs).toISOString() : null,
+  };
 }
 
 function toItem(item: OrderItemWithProduct): OrderItem {

@@ -1,6 +1,7 @@
 export {
   allOrders,
   allOrdersInChunks,
+  type OrderAnswerSettings,
   type OrderList,
   orderDetails,
   orderIdOf,
@@ -9,6 +10,7 @@ export {
   ordersOfUser,
   orderTracking,
 } from './answers';
+export { codMetrics, codRefusals, codStanding, listAwaitingConfirmations } from './cash-on-delivery';
 export { ordersProjector } from './projector';
 export * from './queries';
 export type * from './tables';

@@ -16,7 +16,8 @@ import type { OrderRow } from './tables';
 
 /**
  * The admin's orders list as queries over the orders read model: the filters and the search as one
- * WHERE, the sorts as keyset orders, and the total as a sum of `order_counts` where no search is given.
+ * WHERE, the sorts as keyset orders, and the total as a sum of `order_counts` where neither a search
+ * nor a confirmation filter is given (`order_counts` does not keep confirmations: those lists count rows).
  */
 
 /** Each sort's key and tie-breaker; newest and oldest walk `orders_by_created` one way or the other. */
@@ -110,6 +111,8 @@ export function matchingOrders(db: ReadModelsDb, filters: OrderListFilters): Lis
         conditions.push(eb(column('orders.is_paid'), '=', filters.paid ? 1 : 0));
       if (filters.delivered !== undefined)
         conditions.push(eb(column('orders.is_delivered'), '=', filters.delivered ? 1 : 0));
+      if (filters.confirmation)
+        conditions.push(eb(column('orders.confirmation_state'), '=', filters.confirmation));
       if (filters.from) conditions.push(eb(column('orders.created_at'), '>=', startOfDay(filters.from)));
       if (filters.to)
         conditions.push(eb(column('orders.created_at'), '<', startOfDay(addDays(filters.to, 1))));

@@ -5,6 +5,7 @@ import { calendarDay } from '../metrics/days';
 import { argumentsFor, prepareQuery } from '../prepared-query';
 import { type EventHandlers, projectorOf } from '../projector';
 import type {
+  CodLimitLiftsTable,
   OpenReservationsTable,
   OrderCountsTable,
   OrderItemsView,
@@ -41,6 +42,12 @@ const orderColumns = [
   'lines',
   'changes',
   'reference',
+  'confirmation_state',
+  'confirmation_at',
+  'confirmation_by',
+  'confirmation_channel',
+  'confirmation_note',
+  'confirmation_reminded',
 ] as const satisfies readonly (keyof OrdersTable)[];
 /** An entry of `orders.lines`: the `order_items` view's columns but the order id and line number. */
 type StoredOrderLine = [
@@ -165,6 +172,53 @@ const sql = {
             .doUpdateSet((eb) => ({ qty: eb('open_reservations.qty', '+', arg('qty')) })),
         ),
   ),
+  confirm: prepareQuery<
+    Pick<
+      OrdersTable,
+      'confirmation_at' | 'confirmation_by' | 'confirmation_channel' | 'confirmation_note'
+    > & {
+      orderId: string;
+    }
+  >((qb, arg) =>
+    qb
+      .updateTable('orders')
+      .set({
+        confirmation_state: 'confirmed',
+        confirmation_at: arg('confirmation_at'),
+        confirmation_by: arg('confirmation_by'),
+        confirmation_channel: arg('confirmation_channel'),
+        confirmation_note: arg('confirmation_note'),
+      })
+      .where('id', '=', arg('orderId')),
+  ),
+  remind: prepareQuery<{ orderId: string }>((qb, arg) =>
+    qb.updateTable('orders').set({ confirmation_reminded: 1 }).where('id', '=', arg('orderId')),
+  ),
+  expire: prepareQuery<{ orderId: string; at: string }>((qb, arg) =>
+    qb
+      .updateTable('orders')
+      .set({ confirmation_state: 'expired', confirmation_at: arg('at') })
+      .where('id', '=', arg('orderId')),
+  ),
+  /** A parcel refused at the door counts against the order's account and its shipping phone. */
+  refused: prepareQuery<{ orderId: string; at: string }>((qb, arg) =>
+    qb
+      .insertInto('cod_refusals')
+      .columns(['order_id', 'user_id', 'phone_key', 'at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('orders')
+          .select((s) => ['id', 'user_id', 'phone_key', s.val(arg('at')).as('at')])
+          .where('id', '=', arg('orderId')),
+      )
+      .onConflict((c) => c.column('order_id').doNothing()),
+  ),
+  liftLimit: prepareQuery<CodLimitLiftsTable>((qb, arg) =>
+    qb
+      .insertInto('cod_limit_lifts')
+      .values(argumentsFor(arg, ['user_id', 'refusals', 'at']))
+      .onConflict((c) => c.column('user_id').doUpdateSet({ refusals: arg('refusals'), at: arg('at') })),
+  ),
   insertNote: prepareQuery<OrderNotesTable>((qb, arg) =>
     qb
       .insertInto('order_notes')
@@ -213,6 +267,24 @@ const on = {
       at: e.at,
     });
   },
+  OrderConfirmed(e, db) {
+    db.run(sql.confirm, {
+      orderId: e.orderId,
+      confirmation_at: e.at,
+      confirmation_by: e.by,
+      confirmation_channel: e.channel,
+      confirmation_note: e.note ?? null,
+    });
+  },
+  OrderConfirmationReminded(e, db) {
+    db.run(sql.remind, { orderId: e.orderId });
+  },
+  OrderConfirmationExpired(e, db) {
+    db.run(sql.expire, { orderId: e.orderId, at: e.at });
+  },
+  CodRefusalLimitLifted(e, db) {
+    db.run(sql.liftLimit, { user_id: e.userId, refusals: e.refusals, at: e.at });
+  },
   ReturnReceived(e, db) {
     const units = new Map<string, number>();
     for (const item of e.items) units.set(item.productId, (units.get(item.productId) ?? 0) + item.qty);
@@ -232,12 +304,13 @@ const on = {
 
 /**
  * The orders read model: each order as it stands, its lines, every status change (who, when), the
- * admins' notes, and the stock each order still holds, so the sweep finds what a crash left behind
- * without a log scan.
+ * admins' notes, its cash-on-delivery confirmation, the parcels refused at the door and the lifts of
+ * the refusal limit, and the stock each order still holds, so the sweep finds what a crash left
+ * behind without a log scan.
  */
 export const ordersProjector = projectorOf({
   name: 'orders',
-  tables: ['orders', 'open_reservations', 'order_counts', 'order_notes'],
+  tables: ['orders', 'open_reservations', 'order_counts', 'order_notes', 'cod_refusals', 'cod_limit_lifts'],
   statements: sql,
   on,
 });
@@ -285,6 +358,12 @@ function placed(db: ReadModelsDb, e: EventData<'OrderPlaced'>): void {
     ),
     changes: '[]',
     reference: e.reference,
+    confirmation_state: e.paymentMethod === 'COD' ? 'awaiting' : 'not-needed',
+    confirmation_at: null,
+    confirmation_by: null,
+    confirmation_channel: null,
+    confirmation_note: null,
+    confirmation_reminded: 0,
   });
   db.heldBack(unplacedReservations).forget(e.orderId);
   db.run(sql.dropReservations, { orderId: e.orderId });
@@ -313,7 +392,9 @@ function statusChanged(db: ReadModelsDb, e: EventData<'StatusChanged'>, position
     change: JSON.stringify(change),
   });
   if (!after) throw new Error(`StatusChanged for unknown order ${e.orderId}`);
-  if (e.to === 'Cancelled') db.run(sql.holdCancelled, { orderId: e.orderId, at: e.at });
+  // A refused parcel's units are held until they are back, as a cancelled order's are.
+  if (e.to === 'Cancelled' || e.to === 'Refused') db.run(sql.holdCancelled, { orderId: e.orderId, at: e.at });
+  if (e.to === 'Refused') db.run(sql.refused, { orderId: e.orderId, at: e.at });
   // The order as it stood before: a flag the change set was not set yet (the decider sets each once).
   const day = calendarDay(after.created_at);
   const counts = db.heldBack(orderCountSums);

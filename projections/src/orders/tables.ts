@@ -1,4 +1,4 @@
-import type { OrderStatus, PaymentMethod } from '@shop/contracts';
+import type { ConfirmationChannel, ConfirmationState, OrderStatus, PaymentMethod } from '@shop/contracts';
 import type { Selectable } from 'kysely';
 
 /**
@@ -39,6 +39,32 @@ export interface OrdersTable {
   changes: string;
   /** The short reference people quote (`AX-7K3M9Q`), as OrderPlaced carries it. */
   reference: string;
+  /** Cash on delivery's confirmation (migration 022): `awaiting` from a COD order's start. */
+  confirmation_state: ConfirmationState;
+  /** When it was confirmed or expired. */
+  confirmation_at: string | null;
+  /** Who confirmed it (the shopper, or the admin who phoned). */
+  confirmation_by: string | null;
+  confirmation_channel: ConfirmationChannel | null;
+  confirmation_note: string | null;
+  /** 1 once the reminder halfway through the window went out. */
+  confirmation_reminded: number;
+}
+
+/** A parcel refused at the door (status Refused), counted against the order's account and phone. */
+export interface CodRefusalsTable {
+  order_id: string;
+  user_id: string;
+  /** The order's shipping phone, normalised (contracts' `phoneKey`). */
+  phone_key: string;
+  at: string;
+}
+
+/** An admin's latest lift of a customer's refusal limit: COD again until a refusal beyond `refusals`. */
+export interface CodLimitLiftsTable {
+  user_id: string;
+  refusals: number;
+  at: string;
 }
 
 /** A view of each order's `lines`: its lines, priced and named as they were when it was placed. */
@@ -113,3 +139,4 @@ export type OrderItemRow = Selectable<OrderItemsView>;
 export type OrderStatusChangeRow = Selectable<OrderStatusChangesView>;
 export type OrderNoteRow = Selectable<OrderNotesTable>;
 export type OpenReservationRow = Selectable<OpenReservationsTable>;
+export type CodRefusalRow = Selectable<CodRefusalsTable>;

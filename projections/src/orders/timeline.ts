@@ -1,6 +1,7 @@
 import {
   formatMoney,
   fromMinor,
+  type OrderConfirmation,
   type OrderStatus,
   type ReturnStatus,
   type TrackingStep,
@@ -27,6 +28,8 @@ export interface TimelineSource {
   deliveredAt: string | null;
   changes: readonly { to: OrderStatus; at: string }[];
   cancelledBy?: 'customer' | 'shop' | null;
+  /** Cash on delivery's confirmation: when and how it was confirmed, or that it expired. */
+  confirmation?: Pick<OrderConfirmation, 'state' | 'at' | 'channel'>;
   returns?: readonly TimelineReturn[];
 }
 
@@ -61,14 +64,16 @@ const RETURN_STEPS: Record<
   }),
 };
 
-const SHIPPED: readonly OrderStatus[] = ['Shipped', 'Dispatched', 'Delivered'];
+const SHIPPED: readonly OrderStatus[] = ['Shipped', 'Dispatched', 'Delivered', 'Refused'];
 
 /**
  * The tracking timeline (spec section 2, Order tracking) from the order's real events, never a step
  * the order skipped: placed; paid when paid; processing when it was processed (or still to come while
- * nothing has shipped); shipped or dispatched, as it happened, once Shipped, Dispatched or Delivered;
- * delivered when delivered; cancelled when cancelled (saying who cancelled it); then every step its
- * returns took, in time order. Each step carries the time of the event that reached it.
+ * nothing has shipped); shipped or dispatched, as it happened, once Shipped, Dispatched, Delivered or
+ * Refused; delivered when delivered; refused when the parcel came back; cancelled when cancelled
+ * (saying who cancelled it, and why when its cash-on-delivery confirmation expired); then every step
+ * its returns took, in time order. A confirmed COD order has its confirmation after the placing. Each
+ * step carries the time of the event that reached it.
  */
 export function buildTimeline(order: TimelineSource): TrackingStep[] {
   const reached = (...statuses: OrderStatus[]) =>
@@ -82,6 +87,19 @@ export function buildTimeline(order: TimelineSource): TrackingStep[] {
       state: 'done',
     },
   ];
+  const confirmation = order.confirmation;
+  if (confirmation?.state === 'confirmed') {
+    steps.push({
+      key: 'confirmed',
+      label: 'Order Confirmed',
+      description:
+        confirmation.channel === 'phone'
+          ? 'You confirmed your order with us by phone'
+          : 'You confirmed your order',
+      at: confirmation.at,
+      state: 'done',
+    });
+  }
   if (order.paidAt) {
     steps.push({
       key: 'paid',
@@ -110,7 +128,16 @@ export function buildTimeline(order: TimelineSource): TrackingStep[] {
       description:
         order.status === 'Dispatched' ? 'Your order has been dispatched' : 'Your order is on its way',
       at: reached('Shipped', 'Dispatched'),
-      state: order.status === 'Delivered' ? 'done' : 'current',
+      state: order.status === 'Delivered' || order.status === 'Refused' ? 'done' : 'current',
+    });
+  }
+  if (order.status === 'Refused') {
+    steps.push({
+      key: 'refused',
+      label: 'Parcel Returned',
+      description: 'The parcel came back to us: refused at the door or undeliverable',
+      at: reached('Refused'),
+      state: 'done',
     });
   }
   if (order.deliveredAt) {
@@ -129,9 +156,11 @@ export function buildTimeline(order: TimelineSource): TrackingStep[] {
       description:
         order.cancelledBy === 'customer'
           ? 'You cancelled this order'
-          : order.cancelledBy === 'shop'
-            ? 'This order was cancelled by the shop'
-            : 'This order was cancelled',
+          : confirmation?.state === 'expired'
+            ? 'This order was cancelled by the shop: it was not confirmed in time'
+            : order.cancelledBy === 'shop'
+              ? 'This order was cancelled by the shop'
+              : 'This order was cancelled',
       at: reached('Cancelled'),
       state: 'done',
     });

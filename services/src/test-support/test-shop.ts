@@ -12,6 +12,7 @@ import type { MailSettings } from '../reactors/mail/mail-settings';
 import { openShop, type Shop } from '../shop';
 import type { ShopDeps } from '../shop-deps';
 import { ensureAdmin } from '../slices/accounts/account-commands';
+import { codSettingsFrom } from '../slices/orders/cod-settings';
 
 /** A clock the test moves by hand. Starts at 2024-05-02 08:00 UTC unless told otherwise. */
 export interface TestClock {
@@ -124,6 +125,7 @@ export async function openTestShop(
       clock: () => clock.now(),
       shopInfo: shopInfoFrom(config),
       configWarnings: placeholderWarnings(config),
+      cod: codSettingsFrom(config),
       trustedProxies: TrustedProxies.parse(options.trustedProxies),
       ...(options.newId ? { newId: options.newId } : {}),
       ...(options.openStore ? { store: options.openStore(dataDir) } : {}),

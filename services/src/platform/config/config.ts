@@ -33,6 +33,14 @@ const amount = (fallback: number) =>
 const mobile = (what: string) =>
   z.string().trim().regex(MOBILE_PATTERN, `must be a Pakistani mobile number such as 0300-1234567 (${what})`);
 
+const DURATION = /^(?:off|\d{1,7}[smhd])$/;
+const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** `90s`, `30m`, `48h` or `2d` in milliseconds. */
+export function durationMs(text: string): number {
+  return Number(text.slice(0, -1)) * UNIT_MS[text.slice(-1) as keyof typeof UNIT_MS];
+}
+
 const ConfigSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a whole number from 1 to 65535' })
@@ -123,6 +131,22 @@ const ConfigSchema = z.object({
       error: 'must be an IBAN or a Raast alias (a mobile number such as 0300-1234567)',
     })
     .optional(),
+  /** How long a cash-on-delivery order may await confirmation: `48h`, `90s`, `30m`, `2d`, or `off`. */
+  COD_CONFIRMATION_WINDOW: z
+    .string()
+    .trim()
+    .regex(DURATION, "must be a duration such as 48h, 30m or 90s (at least 10s), or 'off'")
+    .refine((text) => text === 'off' || durationMs(text) >= 10_000, {
+      error: "must be a duration such as 48h, 30m or 90s (at least 10s), or 'off'",
+    })
+    .default('48h'),
+  /** Refused parcels on an account or phone number after which cash on delivery is not offered. */
+  COD_REFUSAL_LIMIT: z.coerce
+    .number({ error: 'must be a whole number from 1 to 100' })
+    .int('must be a whole number from 1 to 100')
+    .min(1, 'must be a whole number from 1 to 100')
+    .max(100, 'must be a whole number from 1 to 100')
+    .default(2),
   CUSTOMER_COUNT_CLAIM: z.string().trim().min(1).max(20, 'must be at most 20 characters').optional(),
 });
 

@@ -23,6 +23,7 @@ import { PageCursors } from '../../platform/http/page-cursors';
 import { streamedJsonArray } from '../../platform/http/streamed';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
+import { standingOf } from '../orders/cod-standing';
 import { handleSignOut, registerAccount, updateProfile } from './account-commands';
 import { accountThrottles, signInKeys } from './account-throttles';
 import { type AuthEnv, issueToken, requireAdmin, requireUser } from './auth';
@@ -145,7 +146,9 @@ export function accountsRoutes(deps: ShopDeps): Hono<AuthEnv> {
     const order = `${sort}-${direction}`;
     const start = cursors.read(cursor, 'customers', order);
     const page = customerListPage(deps.readModels, { search, sort, direction, start, limit });
-    return c.json(cursors.page('customers', order, page));
+    // Each customer's refused parcels and whether cash on delivery is refused to them now.
+    const rows = page.rows.map((row) => ({ ...row, cod: standingOf(deps, row.id) }));
+    return c.json(cursors.page('customers', order, { ...page, rows }));
   });
 
   /** Guessing the current password counts against the same limits as the sign-in form. */

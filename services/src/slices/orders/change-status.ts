@@ -8,8 +8,9 @@ export interface ChangeStatusDeps extends CommandDeps {
 }
 
 /**
- * An admin moves an order along the state machine. Cancelling gives the order's stock back on each
- * product stream; if that is cut short, the reservation sweep finishes it.
+ * An admin moves an order along the state machine. Cancelling, and a parcel refused at the door
+ * (Refused), give the order's stock back on each product stream; if that is cut short, the
+ * reservation sweep finishes it.
  */
 export async function handleChangeOrderStatus(
   deps: ChangeStatusDeps,
@@ -35,6 +36,7 @@ async function moveOrder(deps: ChangeStatusDeps, command: ChangeOrderStatus | Ca
   const { orderId, by, at } = command.data;
   const context = { actor: by, correlationId: orderId };
   const { state } = await handleCommand(deps, orderDecider, streams.order(orderId), command, context);
-  if (state.status !== 'Cancelled') return;
-  await releaseOrderStock(deps, { orderId, lines: state.lines, reason: 'cancelled', at }, context);
+  if (state.status !== 'Cancelled' && state.status !== 'Refused') return;
+  const reason = state.status === 'Refused' ? 'parcel-refused' : 'cancelled';
+  await releaseOrderStock(deps, { orderId, lines: state.lines, reason, at }, context);
 }

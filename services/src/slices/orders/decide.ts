@@ -1,6 +1,7 @@
 import {
   ALLOWED_TRANSITIONS,
   CANCELLABLE_BY_SHOPPER,
+  type ConfirmationChannel,
   type EventData,
   type OrderStatus,
 } from '@shop/contracts';
@@ -45,7 +46,34 @@ export interface AbandonOrder {
   data: { orderId: string; at: string };
 }
 
-export type OrderCommand = PlaceOrder | ChangeOrderStatus | CancelOrder | AddOrderNote | AbandonOrder;
+/**
+ * A cash-on-delivery order is confirmed: by the link in its message (anyone holding the signed
+ * token), by its owner on the order page, or by an admin who phoned (with a note).
+ */
+export interface ConfirmOrder {
+  type: 'ConfirmOrder';
+  data: { orderId: string; by: string; channel: ConfirmationChannel; note?: string; at: string };
+}
+
+/** The confirmation process at a moment: the reminder halfway through the window, the expiry at its end. */
+export interface RemindConfirmation {
+  type: 'RemindConfirmation';
+  data: { orderId: string; windowMs: number; at: string };
+}
+export interface ExpireConfirmation {
+  type: 'ExpireConfirmation';
+  data: { orderId: string; windowMs: number; at: string };
+}
+
+export type OrderCommand =
+  | PlaceOrder
+  | ChangeOrderStatus
+  | CancelOrder
+  | AddOrderNote
+  | AbandonOrder
+  | ConfirmOrder
+  | RemindConfirmation
+  | ExpireConfirmation;
 
 export const orderNotFound = () => notFound('Order not found');
 
@@ -104,6 +132,67 @@ export function abandonOrder(command: AbandonOrder, state: OrderState): OrderEve
   return [{ type: 'OrderAbandoned', data: command.data }];
 }
 
+/**
+ * Records a confirmation. Confirming again changes nothing (a link clicked twice); an order that
+ * needs none, expired unconfirmed, or is over (cancelled, refused, delivered) is 409. The order page
+ * is its owner's only (someone else's order is 404).
+ */
+export function confirmOrder(command: ConfirmOrder, state: OrderState): OrderEvent[] {
+  const { orderId, by, channel, note, at } = command.data;
+  if (!isPlaced(state) || (channel === 'order-page' && state.userId !== by)) throw orderNotFound();
+  if (state.confirmation === 'confirmed') return [];
+  if (state.confirmation === 'not-needed') {
+    throw conflict('This order is not paid cash on delivery: it needs no confirmation.');
+  }
+  if (state.confirmation === 'expired') {
+    throw conflict('This order was not confirmed in time and was cancelled. Please place it again.');
+  }
+  if (FINAL_STATUSES.includes(state.status)) {
+    throw conflict(`This order is already ${state.status} and can no longer be confirmed.`);
+  }
+  const data = { orderId, userId: state.userId, by, channel, at, ...(note ? { note } : {}) };
+  return [{ type: 'OrderConfirmed', data }];
+}
+
+const FINAL_STATUSES: readonly OrderStatus[] = ['Cancelled', 'Refused', 'Delivered'];
+
+/** An order awaiting confirmation that has not shipped: the only one to remind or expire. */
+const stillAwaiting = (state: PlacedOrder) =>
+  state.confirmation === 'awaiting' && canChange(state.status, 'Cancelled');
+
+const deadlineOf = (state: PlacedOrder, windowMs: number) => Date.parse(state.placedAt) + windowMs;
+
+/**
+ * The one reminder, from halfway through the window; nothing before then, nor for an order
+ * reminded, confirmed, shipped or over already (several instances may all try: one append wins).
+ */
+export function remindConfirmation(command: RemindConfirmation, state: OrderState): OrderEvent[] {
+  if (!isPlaced(state)) throw orderNotFound();
+  const { orderId, windowMs, at } = command.data;
+  if (!stillAwaiting(state) || state.reminded) return [];
+  const deadline = deadlineOf(state, windowMs);
+  if (Date.parse(at) < deadline - windowMs / 2) return [];
+  const expiresAt = new Date(deadline).toISOString();
+  return [{ type: 'OrderConfirmationReminded', data: { orderId, userId: state.userId, expiresAt, at } }];
+}
+
+/**
+ * At the end of the window, an order still awaiting confirmation is cancelled by the shop (`system`),
+ * with the expiry, in one append; nothing before then or once settled.
+ */
+export function expireConfirmation(command: ExpireConfirmation, state: OrderState): OrderEvent[] {
+  if (!isPlaced(state)) throw orderNotFound();
+  const { orderId, windowMs, at } = command.data;
+  if (!stillAwaiting(state) || Date.parse(at) < deadlineOf(state, windowMs)) return [];
+  return [
+    { type: 'OrderConfirmationExpired', data: { orderId, userId: state.userId, at } },
+    {
+      type: 'StatusChanged',
+      data: { orderId, from: state.status, to: 'Cancelled', by: 'system', paid: false, delivered: false, at },
+    },
+  ];
+}
+
 export function canChange(from: PlacedOrder['status'], to: OrderStatus): boolean {
   return ALLOWED_TRANSITIONS[from].includes(to);
 }
@@ -120,6 +209,12 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       return addOrderNote(command, state);
     case 'AbandonOrder':
       return abandonOrder(command, state);
+    case 'ConfirmOrder':
+      return confirmOrder(command, state);
+    case 'RemindConfirmation':
+      return remindConfirmation(command, state);
+    case 'ExpireConfirmation':
+      return expireConfirmation(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown order command ${JSON.stringify(unknown)}`);

@@ -1,11 +1,14 @@
-import type { EventData, OrderStatus, PaymentMethod } from '@shop/contracts';
+import type { ConfirmationState, EventData, OrderStatus, PaymentMethod } from '@shop/contracts';
 
 /** The order aggregate's events, as a tagged union. One stream per order: `order-{id}`. */
 export type OrderEvent =
   | { type: 'OrderPlaced'; data: EventData<'OrderPlaced'> }
   | { type: 'OrderAbandoned'; data: EventData<'OrderAbandoned'> }
   | { type: 'StatusChanged'; data: EventData<'StatusChanged'> }
-  | { type: 'OrderNoteAdded'; data: EventData<'OrderNoteAdded'> };
+  | { type: 'OrderNoteAdded'; data: EventData<'OrderNoteAdded'> }
+  | { type: 'OrderConfirmed'; data: EventData<'OrderConfirmed'> }
+  | { type: 'OrderConfirmationReminded'; data: EventData<'OrderConfirmationReminded'> }
+  | { type: 'OrderConfirmationExpired'; data: EventData<'OrderConfirmationExpired'> };
 
 export type OrderLine = EventData<'OrderPlaced'>['lines'][number];
 
@@ -23,6 +26,11 @@ export interface PlacedOrder {
   paidAt: string | null;
   isDelivered: boolean;
   deliveredAt: string | null;
+  placedAt: string;
+  /** Cash on delivery's confirmation: `awaiting` from the start for COD, `not-needed` otherwise. */
+  confirmation: ConfirmationState;
+  /** The one reminder of an awaiting confirmation went out. */
+  reminded: boolean;
 }
 
 /** No event yet: the order has not been placed. */
@@ -58,6 +66,9 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         paidAt: null,
         isDelivered: false,
         deliveredAt: null,
+        placedAt: e.at,
+        confirmation: e.paymentMethod === 'COD' ? 'awaiting' : 'not-needed',
+        reminded: false,
       };
     }
     case 'OrderAbandoned':
@@ -76,6 +87,12 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     }
     case 'OrderNoteAdded':
       return state;
+    case 'OrderConfirmed':
+      return isPlaced(state) ? { ...state, confirmation: 'confirmed' } : state;
+    case 'OrderConfirmationReminded':
+      return isPlaced(state) ? { ...state, reminded: true } : state;
+    case 'OrderConfirmationExpired':
+      return isPlaced(state) ? { ...state, confirmation: 'expired' } : state;
     default: {
       const unknown: never = event;
       return unknown;

@@ -4,6 +4,7 @@ import { badRequest, serviceUnavailable } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import { type AffiliateByCode, resolveAffiliateCode } from '../affiliates/code-check';
 import { releaseProductStock, reserveProductStock } from '../catalogue/stock';
+import { type CodStandingDeps, refuseCodToSerialRefuser } from './cod-standing';
 import { orderDecider, PLACING_TOOK_TOO_LONG } from './decide';
 import {
   claimIdempotencyKey,
@@ -21,7 +22,7 @@ import { claimOrderReference } from './reference';
  */
 const RESERVATION_RETRIES = 30;
 
-export interface PlaceOrderDeps extends CommandDeps, IdempotencyDeps {
+export interface PlaceOrderDeps extends CommandDeps, IdempotencyDeps, CodStandingDeps {
   clock: () => Date;
   newId: () => string;
   logger: Logger;
@@ -61,6 +62,7 @@ export async function handlePlaceOrder(
   const orderId = deps.newId();
   const check = () => {
     refuseUnofferedPayment(deps.shopInfo, input.paymentMethod);
+    refuseCodToSerialRefuser(deps, { userId, ...input, phone: input.shippingAddress.phone });
     const affiliate = resolveAffiliateCode(deps.findAffiliateByCode, userId, input.affiliateCode);
     const lines = priceLines(input.orderItems, deps.findProduct, deps.newId);
     return {

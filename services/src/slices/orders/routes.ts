@@ -2,10 +2,16 @@ import {
   type AdminMetrics,
   AdminOrdersQuery,
   AsOfQuery,
+  type CodAvailability,
+  CodStandingQuery,
+  ConfirmByLinkRequest,
+  type ConfirmedByLink,
   fromMinor,
+  LiftRefusalLimitRequest,
   OrderInput,
   type OrderNote,
   OrderNoteInput,
+  PhoneConfirmationRequest,
   StatusChangeInput,
   shopConfig,
 } from '@shop/contracts';
@@ -13,9 +19,12 @@ import {
   allOrdersInChunks,
   calendarDay,
   catalogueProjector,
+  codMetrics,
   customersProjector,
   dailySales,
   findCatalogueEntry,
+  findCustomer,
+  findOrderOwner,
   metricsProjector,
   orderCounts,
   orderDetails,
@@ -29,7 +38,7 @@ import {
   readAsOf,
 } from '@shop/projections';
 import { Hono } from 'hono';
-import { badRequest, forbidden } from '../../platform/errors';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { AnswerCache } from '../../platform/http/answer-cache';
 import { PageCursors } from '../../platform/http/page-cursors';
 import { streamedCsv, streamedJsonArray } from '../../platform/http/streamed';
@@ -38,6 +47,9 @@ import type { ShopDeps } from '../../shop-deps';
 import { type AuthEnv, type Caller, requireAdmin, requireUser } from '../accounts/auth';
 import { affiliateByCodeIn } from '../affiliates/code-check';
 import { handleCancelOrder, handleChangeOrderStatus } from './change-status';
+import { codAvailability, handleLiftRefusalLimit } from './cod-standing';
+import { handleConfirmOrder } from './confirmation';
+import { verifyConfirmationToken } from './confirmation-link';
 import { orderNotFound } from './decide';
 import { IDEMPOTENCY_KEY_PATTERN } from './idempotency';
 import { handleAddOrderNote } from './order-notes';
@@ -48,13 +60,17 @@ import { handlePlaceOrder } from './place-order';
  * Orders: a signed-in shopper places, reads and cancels their own; an admin reads all (the whole list
  * streamed, or paged, filtered and searched, or as CSV), moves them along the state machine, leaves
  * notes on them and reads the dashboard metrics. Someone else's order answers 404, never 403, so
- * guessing ids reveals nothing.
+ * guessing ids reveals nothing. Cash on delivery (decision 023): a COD order is confirmed by the link
+ * in its message (signed out), by its owner, or by an admin who phoned; checkout asks whether COD is
+ * offered to the shopper; an admin lifts a serial refuser's limit.
  */
 export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
   /** The dashboard's figures: the same for every admin, until the read models change or the day does. */
   const metricsAnswers = new AnswerCache({ version: () => deps.readModels.version(), maxEntries: 4 });
   const cursors = new PageCursors(deps.signingKey);
+  /** Every order answer says when an awaiting COD order expires. */
+  const window = { confirmationWindowMs: deps.cod.confirmationWindowMs };
 
   /** Only for its owner or an admin; 404 for anyone else. */
   const visibleTo = <T extends { userId: string } | { order: { userId: string } }>(
@@ -83,29 +99,97 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
       key,
     );
     if (!placed.created) await deps.projections.waitForPosition(await deps.store.headPosition(), 2_000);
-    const order = orderDetails(deps.readModels, { id: placed.orderId });
+    const order = orderDetails(deps.readModels, { id: placed.orderId, ...window });
     if (!order || order.userId !== caller.id) throw orderNotFound();
     return c.json(order, placed.created ? 201 : 200);
   });
 
   app.get('/orders/myorders', requireUser(deps), (c) =>
-    c.json(ordersOfUser(deps.readModels, { userId: c.var.caller.id })),
+    c.json(ordersOfUser(deps.readModels, { userId: c.var.caller.id, ...window })),
   );
 
-  app.get('/orders', requireAdmin(deps), () => streamedJsonArray(allOrdersInChunks(deps.readModels)));
+  /** Whether checkout may offer cash on delivery to the caller (and to the phone being filled in). */
+  app.get('/orders/cod-standing', requireUser(deps), validate('query', CodStandingQuery), (c) =>
+    c.json<CodAvailability>(codAvailability(deps, c.var.caller.id, c.req.valid('query').phone)),
+  );
+
+  /** The link in the confirmation message: no sign-in, the signed token names the order. */
+  app.post('/orders/confirm', validate('json', ConfirmByLinkRequest), async (c) => {
+    const verified = await verifyConfirmationToken(deps, c.req.valid('json').token);
+    if ('invalid' in verified) {
+      throw badRequest(
+        verified.invalid === 'expired'
+          ? 'This confirmation link has expired.'
+          : 'This confirmation link is not valid. Please use the link in the message we sent you.',
+        'token',
+      );
+    }
+    const { orderId } = verified;
+    const owner = findOrderOwner(deps.readModels, { id: orderId });
+    if (owner === undefined) throw orderNotFound();
+    await handleConfirmOrder(deps, { orderId, by: owner, channel: 'link' });
+    const order = orderDetails(deps.readModels, { id: orderId, ...window });
+    if (!order?.confirmation) throw orderNotFound();
+    const { id, reference, status, totalPrice, confirmation } = order;
+    return c.json<ConfirmedByLink>({ id, reference, status, totalPrice, confirmation });
+  });
+
+  app.post('/orders/:id/confirm', requireUser(deps), async (c) => {
+    const id = c.req.param('id');
+    await handleConfirmOrder(deps, { orderId: id, by: c.var.caller.id, channel: 'order-page' });
+    return c.json(visibleTo(c.var.caller, orderDetails(deps.readModels, { id, ...window })));
+  });
+
+  app.post(
+    '/admin/orders/:id/confirm',
+    requireAdmin(deps),
+    validate('json', PhoneConfirmationRequest),
+    async (c) => {
+      const id = c.req.param('id');
+      const { note } = c.req.valid('json');
+      await handleConfirmOrder(deps, { orderId: id, by: c.var.caller.id, channel: 'phone', note });
+      const order = orderDetails(deps.readModels, { id, history: true, ...window });
+      if (!order) throw orderNotFound();
+      return c.json(order);
+    },
+  );
+
+  /** Cash on delivery offered again to a customer past the refusal limit, until their next refusal. */
+  app.post(
+    '/admin/customers/:id/cod-limit/lift',
+    requireAdmin(deps),
+    validate('json', LiftRefusalLimitRequest),
+    async (c) => {
+      const userId = c.req.param('id');
+      if (!findCustomer(deps.readModels, { id: userId })) throw notFound('Customer not found');
+      const standing = await handleLiftRefusalLimit(
+        deps,
+        userId,
+        c.req.valid('json').reason,
+        c.var.caller.id,
+      );
+      return c.json(standing);
+    },
+  );
+
+  app.get('/orders', requireAdmin(deps), () => streamedJsonArray(allOrdersInChunks(deps.readModels, window)));
 
   app.get('/admin/lists/orders', requireAdmin(deps), validate('query', AdminOrdersQuery), (c) => {
     const { sort, cursor, limit, ...filters } = c.req.valid('query');
     const start = cursors.read(cursor, 'orders', sort);
     return c.json(
-      cursors.page('orders', sort, orderListPage(deps.readModels, { filters, sort, start, limit })),
+      cursors.page(
+        'orders',
+        sort,
+        orderListPage(deps.readModels, { filters, sort, start, limit, ...window }),
+      ),
     );
   });
 
   /** Every order the list's filters, search and sort select (its cursor and limit are not used). */
   app.get('/admin/lists/orders.csv', requireAdmin(deps), validate('query', AdminOrdersQuery), (c) => {
     const { sort, cursor: _cursor, limit: _limit, ...filters } = c.req.valid('query');
-    const orders = orderListChunks(deps.readModels, { filters, sort });
+    const orders = orderListChunks(deps.readModels, { filters, sort, ...window });
     const rows = (function* () {
       for (const chunk of orders) yield chunk.map(orderCsvRow);
     })();
@@ -119,25 +203,27 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
     const { asOf } = c.req.valid('query');
     if (asOf === undefined) {
       const id = orderIdOf(deps.readModels, param);
-      return c.json(visibleTo(caller, orderDetails(deps.readModels, { id, history: caller.isAdmin })));
+      return c.json(
+        visibleTo(caller, orderDetails(deps.readModels, { id, history: caller.isAdmin, ...window })),
+      );
     }
     if (!caller.isAdmin) throw forbidden('Only an admin can see an order as it stood at a moment.');
     // The order as it stood then, replayed from the log (its reference too); not placed yet is 404.
     const then = await readAsOf(deps.store, new Date(asOf), ORDER_VIEW_PROJECTORS, (db) =>
-      orderDetails(db, { id: orderIdOf(db, param), history: true }),
+      orderDetails(db, { id: orderIdOf(db, param), history: true, ...window }),
     );
     return c.json({ ...visibleTo(caller, then), asOf });
   });
 
   app.get('/orders/:id/tracking', requireUser(deps), (c) => {
     const id = orderIdOf(deps.readModels, c.req.param('id'));
-    return c.json(visibleTo(c.var.caller, orderTracking(deps.readModels, { id })));
+    return c.json(visibleTo(c.var.caller, orderTracking(deps.readModels, { id, ...window })));
   });
 
   app.post('/orders/:id/cancel', requireUser(deps), async (c) => {
     const id = c.req.param('id');
     await handleCancelOrder(deps, id, c.var.caller.id);
-    return c.json(visibleTo(c.var.caller, orderDetails(deps.readModels, { id })));
+    return c.json(visibleTo(c.var.caller, orderDetails(deps.readModels, { id, ...window })));
   });
 
   app.post('/admin/orders/:id/notes', requireAdmin(deps), validate('json', OrderNoteInput), async (c) => {
@@ -151,7 +237,7 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
   app.put('/admin/orders/:id/status', requireAdmin(deps), validate('json', StatusChangeInput), async (c) => {
     const id = c.req.param('id');
     await handleChangeOrderStatus(deps, id, c.req.valid('json').status, c.var.caller.id);
-    const order = orderDetails(deps.readModels, { id, history: true });
+    const order = orderDetails(deps.readModels, { id, history: true, ...window });
     if (!order) throw orderNotFound();
     return c.json(order);
   });
@@ -162,13 +248,15 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
       // The dashboard as it stood then: the log replayed up to that moment, its 30 days ending that day.
       const then = new Date(asOf);
       const today = calendarDay(then, shopConfig.timeZone);
-      const metrics = await readAsOf(deps.store, then, [metricsProjector], (db) =>
-        metricsOf(db, today, deps.configWarnings),
+      const metrics = await readAsOf(deps.store, then, [ordersProjector, metricsProjector], (db) =>
+        metricsOf(db, then, today, deps.configWarnings),
       );
       return c.json({ ...metrics, asOf });
     }
     const today = calendarDay(deps.clock(), shopConfig.timeZone);
-    return metricsAnswers.respond(c, today, () => metricsOf(deps.readModels, today, deps.configWarnings));
+    return metricsAnswers.respond(c, today, () =>
+      metricsOf(deps.readModels, deps.clock(), today, deps.configWarnings),
+    );
   });
 
   return app;
@@ -177,14 +265,24 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
 /** What an admin's order view reads: the order, its customer, its products. */
 const ORDER_VIEW_PROJECTORS = [catalogueProjector, customersProjector, ordersProjector];
 
+const COD_RATES_DAYS = 30;
+
 /**
  * The dashboard's figures from a read-model database, the chart's days ending with `today` (sales net
- * of the refunds made each day), with the warnings about the shop's configuration.
+ * of the refunds made each day), cash on delivery's rates over the 30 days up to `now`, with the
+ * warnings about the shop's configuration.
  */
-function metricsOf(db: ReadModelsDb, today: string, configWarnings: readonly string[]): AdminMetrics {
+function metricsOf(
+  db: ReadModelsDb,
+  now: Date,
+  today: string,
+  configWarnings: readonly string[],
+): AdminMetrics {
   const sales = dailySales(db, { lastDay: today, days: shopConfig.salesChartDays });
+  const since = new Date(now.getTime() - COD_RATES_DAYS * 86_400_000).toISOString();
   return {
     ...orderCounts(db),
+    cod: codMetrics(db, { since, until: now.toISOString() }),
     sales: sales.map(({ day, amount, orders, refunds }) => ({
       date: day,
       salesUSD: fromMinor(amount),
