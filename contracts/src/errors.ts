@@ -7,7 +7,6 @@ export const ErrorCode = z.enum([
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
-  'COD_NOT_AVAILABLE',
   'OUT_OF_STOCK',
   'PRICE_CHANGED',
   /** Cash on delivery refused to a customer past the refusal limit (cash-on-delivery.ts). */

@@ -1,4 +1,4 @@
-import type { Order } from '@shop/contracts';
+import type { ConfirmedByLink, Order } from '@shop/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { orderKeys } from '../../../lib/query-keys';
@@ -24,4 +24,4 @@ export function useConfirmOrder(orderId: string, shownAs: string) {
  * `POST /api/orders/confirm {token}`: a confirmation from the message's link, without signing in. A
  * forged or expired token is a 400 with the server's message.
  */
-export const confirmByLink = (token: string) => api.post<Order>('/api/orders/confirm', { token });
+export const confirmByLink = (token: string) => api.post<ConfirmedByLink>('/api/orders/confirm', { token });

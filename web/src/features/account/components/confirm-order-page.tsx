@@ -1,4 +1,4 @@
-import type { Order } from '@shop/contracts';
+import type { ConfirmedByLink } from '@shop/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ApiError, errorMessage } from '../../../lib/api';
@@ -58,7 +58,7 @@ export function ConfirmOrderPage({ token }: { token: string | undefined }) {
   );
 }
 
-function Confirmed({ order }: { order: Order }) {
+function Confirmed({ order }: { order: ConfirmedByLink }) {
   return (
     <div role="status">
       <p>

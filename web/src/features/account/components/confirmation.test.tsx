@@ -1,3 +1,4 @@
+import type { ConfirmedByLink } from '@shop/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -160,7 +161,18 @@ describe('/confirm-order', () => {
     server.use(
       http.post('/api/orders/confirm', async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json(anOrder({ id: '61', totalPrice: 4998 }));
+        const confirmed: ConfirmedByLink = {
+          id: '61',
+          reference: 'AX-7K3M9Q',
+          status: 'Pending',
+          totalPrice: 4998,
+          confirmation: aConfirmation({
+            state: 'confirmed',
+            at: '2025-03-04T11:00:00.000Z',
+            channel: 'link',
+          }),
+        };
+        return HttpResponse.json(confirmed);
       }),
     );
     renderApp('/confirm-order?token=abc.def');

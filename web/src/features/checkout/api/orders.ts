@@ -1,4 +1,4 @@
-import type { AffiliateCodeCheck, Order, OrderInput, Product } from '@shop/contracts';
+import type { AffiliateCodeCheck, CodAvailability, Order, OrderInput, Product } from '@shop/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -8,13 +8,6 @@ import { api } from '../../../lib/api';
  */
 export const placeOrder = (input: OrderInput, idempotencyKey: string) =>
   api.post<Order>('/api/orders', input, { headers: { 'Idempotency-Key': idempotencyKey } });
-
-/** `GET /api/orders/cod-standing`: whether checkout may offer this shopper cash on delivery, and why not. */
-export interface CodAvailability {
-  available: boolean;
-  /** Why not, naming the methods that still work; absent while it is available. */
-  reason?: string;
-}
 
 /**
  * The signed-in shopper's standing for cash on delivery, for their account and, once one is typed in
