@@ -14,7 +14,10 @@ import {
   type OwedRecord,
 } from '../../platform/reactors/channel';
 import { passwordResetToken } from '../../slices/accounts/reset-token';
+import type { CodSettings } from '../../slices/orders/cod-settings';
+import { confirmationLink } from '../../slices/orders/confirmation-link';
 import type { MailSettings } from './mail-settings';
+import { confirmationExpired, confirmationReminder } from './messages/cod-confirmation';
 import { frame, type MessageContent } from './messages/markup';
 import { orderConfirmation } from './messages/order-confirmation';
 import { type NotifiedStatus, orderStatus } from './messages/order-status';
@@ -45,6 +48,15 @@ type ReturnCause = keyof typeof RETURN_KINDS;
 const RETURN_CAUSES = Object.keys(RETURN_KINDS) as ReturnCause[];
 const isReturnCause = (type: string): type is ReturnCause => Object.hasOwn(RETURN_KINDS, type);
 
+/** Cash on delivery's messages besides the order confirmation (which carries the request to confirm). */
+const CONFIRMATION_KINDS = {
+  OrderConfirmationReminded: 'confirmation-reminder',
+  OrderConfirmationExpired: 'confirmation-expired',
+} as const satisfies Partial<Record<EventType, string>>;
+type ConfirmationCause = keyof typeof CONFIRMATION_KINDS;
+const isConfirmationCause = (type: string): type is ConfirmationCause =>
+  Object.hasOwn(CONFIRMATION_KINDS, type);
+
 export interface MailChannelDeps {
   store: EventStore;
   clock: () => Date;
@@ -53,11 +65,15 @@ export interface MailChannelDeps {
   logger: Logger;
   /** The shop's name, support contacts and payment accounts, as GET /api/shop publishes them. */
   shopInfo: ShopDetails;
+  /** When a COD order's confirmation link expires: at the end of its window. */
+  cod: Pick<CodSettings, 'confirmationWindowMs'>;
 }
 
 /**
- * E-mail as an outbox channel: an order placed owes its confirmation, a change to Dispatched,
- * Delivered or Cancelled a status e-mail, a password reset request the reset link, a return asked for,
+ * E-mail as an outbox channel: an order placed owes its confirmation (for cash on delivery with the
+ * link to confirm it), its reminder and its expiry a message each, a change to Dispatched,
+ * Delivered or Cancelled a status e-mail (not the shop's cancellation of an expired order, whose
+ * expiry message says why), a password reset request the reset link, a return asked for,
  * approved, rejected or refunded its after-sale e-mail to the return's customer. Each is addressed
  * when it becomes owed and written when it is sent, from the event that caused it; its Message-ID is
  * `<{event id}.{kind}@{host of PUBLIC_URL}>`.
@@ -78,7 +94,8 @@ export function mailChannel(
     if (event.type === 'StatusChanged') {
       const change = dataOf(event, 'StatusChanged');
       const kind = change && STATUS_KINDS[change.to];
-      if (!change || !kind) return [];
+      // The shop's process (`system`) cancels only COD orders not confirmed in time: the expiry says so.
+      if (!change || !kind || change.by === 'system') return [];
       const order = await placedOrder(deps.store, change.orderId);
       return addressed(kind, order && (await customer(deps.store, order.userId)), event);
     }
@@ -87,6 +104,14 @@ export function mailChannel(
       if (!request) return [];
       const name = (await customer(deps.store, request.userId))?.toName ?? '';
       return [{ kind: 'password-reset', to: request.email, toName: name }];
+    }
+    if (isConfirmationCause(event.type)) {
+      const data = dataOf(event, event.type);
+      return addressed(
+        CONFIRMATION_KINDS[event.type],
+        data && (await customer(deps.store, data.userId)),
+        event,
+      );
     }
     if (isReturnCause(event.type)) {
       const data = dataOf(event, event.type);
@@ -112,11 +137,33 @@ export function mailChannel(
     return [];
   }
 
+  /** The order's confirmation link, expiring with its window (the link's own long life when off). */
+  async function confirmationOf(order: EventData<'OrderPlaced'>) {
+    const windowMs = deps.cod.confirmationWindowMs;
+    const expiresAt = windowMs === null ? null : new Date(Date.parse(order.at) + windowMs).toISOString();
+    const linkDeps = { signingKey: deps.signingKey, publicUrl: settings.publicUrl, clock: deps.clock };
+    return { url: await confirmationLink(linkDeps, order.orderId, expiresAt), expiresAt };
+  }
+
   async function compose(owed: OwedRecord, cause: RecordedEvent): Promise<MessageContent> {
     const shop = deps.shopInfo;
     if (owed.kind === 'order-confirmation') {
       const order = required(dataOf(cause, 'OrderPlaced'), cause);
-      return orderConfirmation(order, link(`/track/${order.orderId}`), shop);
+      const confirm = order.paymentMethod === 'COD' ? await confirmationOf(order) : undefined;
+      return orderConfirmation(order, link(`/track/${order.orderId}`), shop, confirm);
+    }
+    if (owed.kind === CONFIRMATION_KINDS.OrderConfirmationReminded) {
+      const reminded = required(dataOf(cause, 'OrderConfirmationReminded'), cause);
+      const order = await placedOrder(deps.store, reminded.orderId);
+      if (!order) throw new MessageRefused(`Order ${reminded.orderId} is not in the log`);
+      const { url } = await confirmationOf(order);
+      return confirmationReminder(order, url, reminded.expiresAt);
+    }
+    if (owed.kind === CONFIRMATION_KINDS.OrderConfirmationExpired) {
+      const expired = required(dataOf(cause, 'OrderConfirmationExpired'), cause);
+      const order = await placedOrder(deps.store, expired.orderId);
+      if (!order) throw new MessageRefused(`Order ${expired.orderId} is not in the log`);
+      return confirmationExpired(order, link('/'));
     }
     const status = Object.entries(STATUS_KINDS).find(([, kind]) => kind === owed.kind)?.[0];
     if (status) {
@@ -159,7 +206,14 @@ export function mailChannel(
   return {
     name: 'email',
     delivery: transport.delivery,
-    causes: ['OrderPlaced', 'StatusChanged', 'PasswordResetRequested', ...RETURN_CAUSES],
+    causes: [
+      'OrderPlaced',
+      'StatusChanged',
+      'PasswordResetRequested',
+      'OrderConfirmationReminded',
+      'OrderConfirmationExpired',
+      ...RETURN_CAUSES,
+    ],
     owedFor,
     async deliver(owed, cause) {
       const message = frame(await compose(owed, cause), owed.toName, deps.shopInfo);

@@ -176,6 +176,9 @@ describe('folding the order', () => {
       paidAt: null,
       isDelivered: false,
       deliveredAt: null,
+      placedAt: data.at,
+      confirmation: 'not-needed',
+      reminded: false,
     });
   });
 
@@ -215,5 +218,149 @@ describe('abandoning an order that was never placed (the reservation sweep)', ()
 
   it('given it abandoned, a status change finds no order (404)', () => {
     expect(errorOf(given(abandoned).when(change('Paid'))).status).toBe(404);
+  });
+});
+
+describe('cash on delivery: confirmation, reminder, expiry', () => {
+  const WINDOW = 90_000;
+  const placedAt = anOrderPlaced().at;
+  const after = (ms: number) => new Date(Date.parse(placedAt) + ms).toISOString();
+  const cod = () => placed({ paymentMethod: 'COD' });
+  const confirm = (channel: 'link' | 'order-page' | 'phone', by = 'u1', note?: string): OrderCommand => ({
+    type: 'ConfirmOrder',
+    data: { orderId: 'o1', by, channel, at, ...(note === undefined ? {} : { note }) },
+  });
+  const remind = (ms: number): OrderCommand => ({
+    type: 'RemindConfirmation',
+    data: { orderId: 'o1', windowMs: WINDOW, at: after(ms) },
+  });
+  const expire = (ms: number): OrderCommand => ({
+    type: 'ExpireConfirmation',
+    data: { orderId: 'o1', windowMs: WINDOW, at: after(ms) },
+  });
+  const confirmed: OrderEvent = {
+    type: 'OrderConfirmed',
+    data: { orderId: 'o1', userId: 'u1', by: 'u1', channel: 'link', at },
+  };
+  const reminded: OrderEvent = {
+    type: 'OrderConfirmationReminded',
+    data: { orderId: 'o1', userId: 'u1', expiresAt: after(WINDOW), at: after(WINDOW / 2) },
+  };
+
+  it('a COD order awaits confirmation from its placing; another method needs none', () => {
+    expect(orderDecider.evolve(orderDecider.initialState(), cod())).toMatchObject({
+      confirmation: 'awaiting',
+      reminded: false,
+    });
+    expect(errorOf(given(placed({ paymentMethod: 'Card' })).when(confirm('link')))).toMatchObject({
+      status: 409,
+      message: 'This order is not paid cash on delivery: it needs no confirmation.',
+    });
+  });
+
+  it("records who confirmed, how and when, with an admin's note; confirming again changes nothing", () => {
+    expect(given(cod()).when(confirm('phone', 'admin', 'Called her'))()).toEqual([
+      {
+        type: 'OrderConfirmed',
+        data: { orderId: 'o1', userId: 'u1', by: 'admin', channel: 'phone', note: 'Called her', at },
+      },
+    ]);
+    expect(given(cod()).when(confirm('link'))()).toEqual([
+      { type: 'OrderConfirmed', data: { orderId: 'o1', userId: 'u1', by: 'u1', channel: 'link', at } },
+    ]);
+    expect(given(cod(), confirmed).when(confirm('order-page'))()).toEqual([]);
+  });
+
+  it("the order page is the owner's: anyone else, or an order never placed, is 404", () => {
+    expect(errorOf(given(cod()).when(confirm('order-page', 'someone-else'))).status).toBe(404);
+    expect(errorOf(given().when(confirm('link'))).status).toBe(404);
+    expect(given(cod()).when(confirm('order-page', 'u1'))()).toHaveLength(1);
+    // Anyone holding the link's token confirms for the owner; the phone is the admin's.
+    expect(given(cod()).when(confirm('link', 'someone-else'))()).toHaveLength(1);
+  });
+
+  it('refuses an expired order and one cancelled, refused or delivered', () => {
+    const expired: OrderEvent = {
+      type: 'OrderConfirmationExpired',
+      data: { orderId: 'o1', userId: 'u1', at },
+    };
+    expect(errorOf(given(cod(), expired).when(confirm('link'))).message).toBe(
+      'This order was not confirmed in time and was cancelled. Please place it again.',
+    );
+    for (const status of ['Cancelled', 'Refused', 'Delivered'] as const) {
+      expect(errorOf(given(cod(), ...pathTo[status]).when(confirm('link')))).toMatchObject({
+        status: 409,
+        message: `This order is already ${status} and can no longer be confirmed.`,
+      });
+    }
+    for (const status of ['Paid', 'Processing', 'Dispatched', 'Shipped'] as const) {
+      expect(given(cod(), ...pathTo[status]).when(confirm('link'))()).toHaveLength(1);
+    }
+  });
+
+  it('reminds once, from halfway through the window, saying when it expires', () => {
+    expect(given(cod()).when(remind(WINDOW / 2 - 1))()).toEqual([]);
+    expect(given(cod()).when(remind(WINDOW / 2))()).toEqual([
+      {
+        type: 'OrderConfirmationReminded',
+        data: { orderId: 'o1', userId: 'u1', expiresAt: after(WINDOW), at: after(WINDOW / 2) },
+      },
+    ]);
+    expect(given(cod(), reminded).when(remind(WINDOW / 2 + 1))()).toEqual([]);
+    expect(given(cod(), confirmed).when(remind(WINDOW / 2))()).toEqual([]);
+    expect(given(placed({ paymentMethod: 'Card' })).when(remind(WINDOW / 2))()).toEqual([]);
+    expect(given(cod(), ...pathTo.Dispatched).when(remind(WINDOW / 2))()).toEqual([]);
+    expect(errorOf(given().when(remind(WINDOW))).status).toBe(404);
+  });
+
+  it('at the end of the window cancels the order by the shop in the same append, from any status before shipping', () => {
+    expect(given(cod()).when(expire(WINDOW - 1))()).toEqual([]);
+    for (const status of ['Pending', 'Paid', 'Processing'] as const) {
+      expect(given(cod(), ...pathTo[status], reminded).when(expire(WINDOW))()).toEqual([
+        { type: 'OrderConfirmationExpired', data: { orderId: 'o1', userId: 'u1', at: after(WINDOW) } },
+        {
+          type: 'StatusChanged',
+          data: {
+            orderId: 'o1',
+            from: status,
+            to: 'Cancelled',
+            by: 'system',
+            paid: false,
+            delivered: false,
+            at: after(WINDOW),
+          },
+        },
+      ]);
+    }
+    const expiredOnce = given(cod()).when(expire(WINDOW))();
+    expect(given(cod(), ...expiredOnce).when(expire(WINDOW + 1))()).toEqual([]);
+    expect(
+      orderDecider.evolve(orderDecider.evolve(orderDecider.initialState(), cod()), expiredOnce[0]!),
+    ).toMatchObject({
+      confirmation: 'expired',
+    });
+    expect(given(cod(), confirmed).when(expire(WINDOW))()).toEqual([]);
+    expect(given(cod(), ...pathTo.Dispatched).when(expire(WINDOW))()).toEqual([]);
+    expect(given(cod(), ...pathTo.Cancelled).when(expire(WINDOW))()).toEqual([]);
+    expect(given(placed({ paymentMethod: 'Card' })).when(expire(WINDOW))()).toEqual([]);
+    expect(errorOf(given().when(expire(WINDOW))).status).toBe(404);
+  });
+
+  it('a dispatched parcel may come back Refused, from Dispatched or Shipped only', () => {
+    expect(given(cod(), ...pathTo.Shipped).when(change('Refused'))()).toEqual([
+      {
+        type: 'StatusChanged',
+        data: {
+          orderId: 'o1',
+          from: 'Shipped',
+          to: 'Refused',
+          by: 'admin',
+          paid: false,
+          delivered: false,
+          at,
+        },
+      },
+    ]);
+    expect(errorOf(given(cod(), ...pathTo.Processing).when(change('Refused'))).status).toBe(409);
   });
 });

@@ -1,5 +1,6 @@
 import { type EventData, formatMoney, fromMinor } from '@shop/contracts';
 import { manualTransfer, type ShopDetails } from '../shop-details';
+import { confirmationRequest } from './cod-confirmation';
 import { button, html, type MessageContent } from './markup';
 
 type OrderPlaced = EventData<'OrderPlaced'>;
@@ -7,12 +8,17 @@ type OrderPlaced = EventData<'OrderPlaced'>;
 const money = (minor: number) => formatMoney(fromMinor(minor));
 const cell = 'padding:6px 4px;border-bottom:1px solid #e4e4e7;';
 
-/** The order confirmation: ID, lines, totals in PKR, how to pay, where it goes, the tracking link. */
+/**
+ * The order confirmation: ID, lines, totals in PKR, how to pay, where it goes, the tracking link; for
+ * cash on delivery, the request to confirm it with its link (`confirm`).
+ */
 export function orderConfirmation(
   order: OrderPlaced,
   trackingUrl: string,
   shop: ShopDetails,
+  confirm?: { url: string; expiresAt: string | null },
 ): MessageContent {
+  const request = confirm && confirmationRequest(confirm.url, confirm.expiresAt);
   const totals: [string, string][] = [
     ['Subtotal', money(order.itemsPrice)],
     ...(order.discount > 0
@@ -31,6 +37,7 @@ export function orderConfirmation(
   const text = [
     `Thank you for your order. Your order ID is ${order.reference}.`,
     '',
+    ...(request ? [...request.text, ''] : []),
     ...order.lines.map((line) => `- ${itemLabel(line)}: ${money(line.unitPrice * line.qty)}`),
     '',
     ...totals.map(([label, value]) => `${label}: ${value}`),
@@ -44,6 +51,7 @@ export function orderConfirmation(
     `Track your order: ${trackingUrl}`,
   ].join('\n');
   const body = html`<p>Thank you for your order. Your order ID is <strong>${order.reference}</strong>.</p>
+${request?.html}
 <table role="presentation" style="width:100%;border-collapse:collapse;font-size:14px;">
 <thead><tr><th style="${cell}text-align:left;">Item</th><th style="${cell}text-align:left;">Size</th><th style="${cell}text-align:right;">Qty</th><th style="${cell}text-align:right;">Price</th></tr></thead>
 <tbody>${order.lines.map(

@@ -1,0 +1,88 @@
+import type { ConfirmedByLink, Order } from '@shop/contracts';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { runConfirmationExpiry } from '../../slices/orders/confirmation-expiry';
+import { createProduct, placeOrderOk } from '../../slices/orders/order-test-kit';
+import { TEST_PUBLIC_URL, testMailSettings, waitForCounts } from '../../test-support/mail-shop';
+import { SmtpInbox } from '../../test-support/smtp-inbox';
+import {
+  openTestShop,
+  registerUser,
+  type SignedInUser,
+  signInAdmin,
+  TEST_SHOP_ENV,
+  type TestShop,
+} from '../../test-support/test-shop';
+
+let inbox: SmtpInbox;
+let t: TestShop;
+let admin: SignedInUser;
+
+beforeEach(async () => {
+  inbox = await SmtpInbox.start();
+  t = await openTestShop({
+    mail: testMailSettings(inbox),
+    env: { ...TEST_SHOP_ENV, COD_CONFIRMATION_WINDOW: '90s' },
+  });
+  admin = await signInAdmin(t);
+});
+afterEach(async () => {
+  await t.close();
+  await inbox.down();
+});
+
+const confirmLinkIn = (links: string[]) =>
+  links.find((link) => link.startsWith(`${TEST_PUBLIC_URL}/confirm-order?token=`));
+
+it('a COD order confirmation carries the link that confirms it signed out; a prepaid one has none', async () => {
+  const shopper = await registerUser(t, { name: 'Ayesha' });
+  const tee = await createProduct(t, admin, { countInStock: 10 });
+  const order = await placeOrderOk(t, shopper, [{ product: tee, qty: 1 }]);
+  const card = await placeOrderOk(t, shopper, [{ product: tee, qty: 1 }], { paymentMethod: 'Card' });
+  await inbox.waitUntil(() => inbox.to(shopper.email).length === 2);
+  const mailOf = (o: Order) => inbox.to(shopper.email).find((m) => m.subject.includes(o.reference));
+  const [cod, prepaid] = [mailOf(order), mailOf(card)];
+  expect(cod!.text).toContain('please confirm your order before we send it');
+  expect(confirmLinkIn(prepaid!.links)).toBeUndefined();
+  const link = confirmLinkIn(cod!.links);
+  expect(link).toBeDefined();
+  expect(cod!.html).toContain('Confirm my order');
+  const token = new URL(link!).searchParams.get('token')!;
+  const confirmed = await t.request<ConfirmedByLink>('POST', '/api/orders/confirm', { body: { token } });
+  expect([confirmed.status, confirmed.body.id, confirmed.body.confirmation.state]).toEqual([
+    200,
+    order.id,
+    'confirmed',
+  ]);
+});
+
+it('sends the reminder halfway with the link, and the expiry notice at the end, each once', async () => {
+  const shopper = await registerUser(t, { name: 'Bilal' });
+  const tee = await createProduct(t, admin, { countInStock: 10 });
+  const order: Order = await placeOrderOk(t, shopper, [{ product: tee, qty: 1 }]);
+  await inbox.waitUntil(() => inbox.to(shopper.email).length === 1);
+  t.clock.advance(46_000);
+  await runConfirmationExpiry(t.deps);
+  await runConfirmationExpiry(t.deps);
+  await inbox.waitUntil(() => inbox.to(shopper.email).length === 2);
+  const reminder = inbox
+    .to(shopper.email)
+    .find((m) => m.subject === `Please confirm your order ${order.reference}`);
+  expect(reminder!.text).toContain('is waiting for your confirmation');
+  expect(reminder!.messageId).toMatch(/\.confirmation-reminder@shop\.example\.pk>$/);
+  expect(confirmLinkIn(reminder!.links)).toBeDefined();
+
+  t.clock.advance(45_000);
+  await runConfirmationExpiry(t.deps);
+  await inbox.waitUntil(() => inbox.to(shopper.email).length === 3);
+  await waitForCounts(t, admin, (counts) => counts.sent === 3 && counts.waiting === 0);
+  const subjects = inbox.to(shopper.email).map((m) => m.subject);
+  expect(subjects.sort()).toEqual(
+    [
+      `Please confirm your order ${order.reference}`,
+      `Your order ${order.reference} is confirmed`,
+      `Your order ${order.reference} was cancelled`,
+    ].sort(),
+  );
+  const expired = inbox.to(shopper.email).find((m) => m.subject.endsWith('was cancelled'));
+  expect(expired!.text).toContain('was cancelled because it was not confirmed in time');
+});
