@@ -36,6 +36,46 @@ async function setTheScene(server: { url: string; admin: { email: string; passwo
 }
 
 describe('cash on delivery that does not bleed', () => {
+  test('a shopper confirms her order from the link in the message, signed out, with a button press', async ({
+    server,
+    inbox,
+    page,
+  }) => {
+    const { api, product } = await setTheScene(server);
+    const { shopper, order } = await aCodOrder(
+      api,
+      product,
+      'Sana Malik',
+      'sana.cod@example.com',
+      '0300-7654321',
+    );
+
+    let link: string | undefined;
+    await inbox.waitUntil(() => {
+      link = inbox
+        .to(shopper.email)
+        .flatMap((mail) => mail.links)
+        .find((href) => href.startsWith(`${server.url}/confirm-order?token=`));
+      return link !== undefined;
+    });
+    await page.goto(link!);
+    await visible(page.getByRole('heading', { level: 1, name: 'Confirm your order' }));
+    // Opening the link (as a messenger's preview does) has confirmed nothing yet.
+    const before = await api.ok<{ confirmation: { state: string } }>('GET', `/api/orders/${order.id}`, {
+      token: shopper.token,
+    });
+    expect(before.confirmation.state).toBe('awaiting');
+
+    await page.getByRole('button', { name: 'Yes, confirm my order' }).click();
+    await visible(page.getByText(`Thank you: order ${order.reference} is confirmed.`));
+    const after = await api.ok<{ confirmation: { state: string; channel: string } }>(
+      'GET',
+      `/api/orders/${order.id}`,
+      { token: shopper.token },
+    );
+    expect(after.confirmation).toMatchObject({ state: 'confirmed', channel: 'link' });
+  });
+
   test('the admin filters unconfirmed orders, confirms one by phone, is asked before dispatching, marks a refusal and reads the rates', async ({
     server,
     context,
