@@ -46,6 +46,7 @@ const SCREENS: readonly Screen[] = [
   { route: '/register', who: 'guest' },
   { route: '/forgot-password', who: 'guest' },
   { route: '/reset-password', who: 'guest', path: () => '/reset-password?token=a-request.a-mac' },
+  { route: '/confirm-order', who: 'guest', path: () => '/confirm-order?token=a-token' },
   { route: '/terms', who: 'guest' },
   { route: '/privacy', who: 'guest' },
   { route: '/contact', who: 'guest' },

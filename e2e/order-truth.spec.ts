@@ -99,11 +99,16 @@ describe('every screen tells the truth about an order', () => {
       await visible(page.getByText(pending.reference).first());
     }
 
-    // Dispatch it through the control; then only Delivered is left to offer.
+    // Dispatch it through the control (nobody confirmed it, so the admin is asked first); then only
+    // Delivered, or Refused for a parcel the courier brings back, is left to offer.
     const control = page.getByRole('combobox', { name: `Status of order ${pending.id}` });
     await control.selectOption('Dispatched');
     await page.getByRole('button', { name: `Update status of order ${pending.id}` }).click();
-    expect(await untilOptions(control, 2)).toEqual(['Dispatched', 'Delivered']);
+    await page
+      .getByRole('alertdialog', { name: 'Dispatch an unconfirmed order?' })
+      .getByRole('button', { name: 'Dispatch anyway' })
+      .click();
+    expect(await untilOptions(control, 3)).toEqual(['Dispatched', 'Delivered', 'Refused']);
   });
 
   test('a signed-out visitor who tracks an order is asked to sign in, not to create an account', async ({

@@ -34,13 +34,14 @@ export const ALLOWED_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderSta
   Refused: [],
 };
 
-/** What the admin dropdown offers (spec section 4). */
+/** What the admin dropdown offers (spec section 4), and Refused for a parcel the courier brought back. */
 export const ADMIN_STATUS_CHOICES: readonly OrderStatus[] = [
   'Pending',
   'Paid',
   'Dispatched',
   'Delivered',
   'Cancelled',
+  'Refused',
 ];
 
 /** Tracking progress by status (spec section 4). */

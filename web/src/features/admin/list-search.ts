@@ -1,6 +1,7 @@
 import {
   AFFILIATE_STATUSES,
   CalendarDay,
+  CONFIRMATION_FILTERS,
   CUSTOMER_SORTS,
   ORDER_SORTS,
   ORDER_STATUSES,
@@ -40,6 +41,7 @@ export const OrdersSearch = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS).optional().catch(undefined),
   paid: flag,
   delivered: flag,
+  confirmation: z.enum(CONFIRMATION_FILTERS).optional().catch(undefined),
   from: day,
   to: day,
   sort: z.enum(ORDER_SORTS).exclude(['newest']).optional().catch(undefined),

@@ -13,6 +13,7 @@ import { PriceSummary } from '../../../ui/price-summary';
 import { SupportContacts, SupportReach } from '../../../ui/support-contacts';
 import { orderQuery } from '../api/account';
 import { CancelPanel, ReturnsPanel } from './after-sale';
+import { ConfirmationPanel } from './confirmation-panel';
 import { OrderStatusBadge } from './status-badge';
 import './account.css';
 import '../../../ui/field.css';
@@ -88,6 +89,7 @@ export function OrderPage({ id }: { id: string }) {
         </p>
       </div>
 
+      <ConfirmationPanel order={data} shownAs={id} />
       <CancelPanel order={data} />
 
       <div className="panel-grid">

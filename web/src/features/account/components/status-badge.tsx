@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@shop/contracts';
 
 /** Statuses the order history colours (spec section 4); any other shows in the default style. */
-const COLOURED: ReadonlySet<string> = new Set(['Paid', 'Dispatched', 'Delivered', 'Cancelled']);
+const COLOURED: ReadonlySet<string> = new Set(['Paid', 'Dispatched', 'Delivered', 'Cancelled', 'Refused']);
 
 // Glyphs from common text fonts, not emoji, so the badge renders the same without an emoji font.
 const ICONS: Readonly<Record<string, string>> = {
@@ -12,6 +12,7 @@ const ICONS: Readonly<Record<string, string>> = {
   Dispatched: '→',
   Delivered: '✓',
   Cancelled: '✕',
+  Refused: '↩',
 };
 
 /** The order's status as a coloured pill; `withIcon` adds the tracking page's icon. */

@@ -1,23 +1,16 @@
-import { shopConfig } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ApiError, errorMessage } from '../../../lib/api';
-import { formatShopDate } from '../../../ui/dates';
+import { formatShopDate, formatShopDateTime } from '../../../ui/dates';
 import { PAYMENT_METHOD_LABELS } from '../../../ui/payment-labels';
 import { SupportContacts } from '../../../ui/support-contacts';
 import { trackingQuery } from '../api/account';
+import { ConfirmationPanel } from './confirmation-panel';
 import { OrderStatusBadge } from './status-badge';
 import './account.css';
 import '../../../ui/field.css';
 
 export const TRACKING_FAILED = 'Something went wrong while loading this order.';
-
-const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat(shopConfig.locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: shopConfig.timeZone,
-  }).format(new Date(iso));
 
 /** The order's progress bar, the timeline built from its events, and its summary. */
 export function TrackingPage({ id }: { id: string }) {
@@ -62,7 +55,11 @@ export function TrackingPage({ id }: { id: string }) {
 
   const { order, progress, timeline } = tracking.data;
   const tone =
-    order.status === 'Delivered' ? 'delivered' : order.status === 'Cancelled' ? 'cancelled' : 'default';
+    order.status === 'Delivered'
+      ? 'delivered'
+      : order.status === 'Cancelled' || order.status === 'Refused'
+        ? order.status.toLowerCase()
+        : 'default';
   const address = order.shippingAddress;
 
   return (
@@ -90,6 +87,8 @@ export function TrackingPage({ id }: { id: string }) {
         </div>
       </section>
 
+      <ConfirmationPanel order={order} shownAs={id} />
+
       <section className="panel" aria-labelledby="timeline-title">
         <h2 id="timeline-title">Timeline</h2>
         <ol className="timeline">
@@ -103,7 +102,7 @@ export function TrackingPage({ id }: { id: string }) {
               <p className="muted">{step.description}</p>
               {step.at && (
                 <p>
-                  <time dateTime={step.at}>{dateTime(step.at)}</time>
+                  <time dateTime={step.at}>{formatShopDateTime(step.at)}</time>
                 </p>
               )}
             </li>

@@ -1,4 +1,17 @@
-import type { MyAffiliate, Order, OrderItem, OrderTracking } from '@shop/contracts';
+import type { MyAffiliate, Order, OrderConfirmation, OrderItem, OrderTracking } from '@shop/contracts';
+
+/** A cash-on-delivery order's confirmation; awaiting until 6 Mar 2025 15:00 Pakistan time by default. */
+export function aConfirmation(overrides: Partial<OrderConfirmation> = {}): OrderConfirmation {
+  return {
+    state: 'awaiting',
+    at: null,
+    by: null,
+    channel: null,
+    note: null,
+    expiresAt: '2025-03-06T10:00:00.000Z',
+    ...overrides,
+  };
+}
 
 export function anOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
   return {

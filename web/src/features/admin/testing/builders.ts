@@ -1,8 +1,16 @@
-import type { AdminMetrics, AdminReview, AffiliateRequest, Order, OrderItem, Page } from '@shop/contracts';
+import type {
+  AdminCustomer,
+  AdminMetrics,
+  AdminReview,
+  AffiliateRequest,
+  Order,
+  OrderItem,
+  Page,
+} from '@shop/contracts';
 import { HttpResponse } from 'msw';
 import { onTestFinished } from 'vitest';
 import { signIn } from '../../../lib/session';
-import { aSession } from '../../../test/builders';
+import { aSession, aUser } from '../../../test/builders';
 import { server } from '../../../test/msw-server';
 
 let sequence = 1000;
@@ -16,6 +24,11 @@ export function signInAsAdmin(): void {
 /** The error body every failed call answers (DECISIONS.md). */
 export function errorResponse(status: number, message: string, code = 'CONFLICT') {
   return HttpResponse.json({ message, code }, { status });
+}
+
+/** A row of the admin's customers list: a user with no orders, spending or affiliate standing. */
+export function aCustomer(overrides: Partial<AdminCustomer>): AdminCustomer {
+  return { ...aUser(overrides), orderCount: 0, totalSpent: 0, affiliate: null, ...overrides };
 }
 
 export function anOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {

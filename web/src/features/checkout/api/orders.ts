@@ -1,5 +1,5 @@
-import type { AffiliateCodeCheck, Order, OrderInput, Product } from '@shop/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { AffiliateCodeCheck, CodAvailability, Order, OrderInput, Product } from '@shop/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /**
@@ -8,6 +8,21 @@ import { api } from '../../../lib/api';
  */
 export const placeOrder = (input: OrderInput, idempotencyKey: string) =>
   api.post<Order>('/api/orders', input, { headers: { 'Idempotency-Key': idempotencyKey } });
+
+/**
+ * The signed-in shopper's standing for cash on delivery, for their account and, once one is typed in
+ * full, the phone the order goes to (a serial refuser is known by either).
+ */
+export const codStandingQuery = (phone: string) =>
+  queryOptions({
+    queryKey: ['cod-standing', phone] as const,
+    queryFn: ({ signal }) =>
+      api.get<CodAvailability>(
+        `/api/orders/cod-standing${phone ? `?phone=${encodeURIComponent(phone)}` : ''}`,
+        { signal },
+      ),
+    staleTime: 60_000,
+  });
 
 /** The product as the catalogue has it now, to refresh the cart after a price or stock refusal. */
 export const fetchProduct = (id: string) => api.get<Product>(`/api/products/${encodeURIComponent(id)}`);

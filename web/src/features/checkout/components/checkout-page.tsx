@@ -3,12 +3,13 @@ import {
   fromMinor,
   manualPaymentAccounts,
   type PaymentMethod,
+  phoneKey,
   SHIP_TO_COUNTRY,
   type ShippingAddress,
   shippingAddressFor,
   shopConfig,
 } from '@shop/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api';
@@ -23,7 +24,7 @@ import { EmptyState } from '../../../ui/empty-state';
 import { Field, FormError, TextAreaField } from '../../../ui/field';
 import { formatMoney } from '../../../ui/money';
 import { useZodForm } from '../../../ui/use-zod-form';
-import { fetchProduct, placeOrder, useAffiliateCodeCheck } from '../api/orders';
+import { codStandingQuery, fetchProduct, placeOrder, useAffiliateCodeCheck } from '../api/orders';
 import { checkoutAttemptKey, endCheckoutAttempt } from '../idempotency-key';
 import { PAKISTANI_CITIES } from '../pakistani-cities';
 import { refreshCartLines } from '../refresh-cart';
@@ -33,6 +34,8 @@ import './checkout.css';
 
 export const ORDER_FAILED = 'Your order could not be placed. Please try again.';
 const CITY_LIST_ID = 'checkout-cities';
+export const COD_UNAVAILABLE =
+  'Cash on delivery is not available for your account. Please pay by mobile wallet or bank transfer.';
 
 /** Server field names (`shippingAddress.city`) as the form names them (`city`). */
 const addressFieldName = (field: string) => field.replace(/^shippingAddress\./, '');
@@ -40,6 +43,13 @@ const addressFieldName = (field: string) => field.replace(/^shippingAddress\./, 
 /** A refusal that means the cart no longer matches the catalogue: refresh it so the shopper sees why. */
 const isStaleCart = (error: unknown) =>
   error instanceof ApiError && (error.code === 'PRICE_CHANGED' || error.code === 'OUT_OF_STOCK');
+
+/** The server refused cash on delivery to a serial refuser: the other methods still work. */
+const isCodRefusal = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.code === 'COD_NOT_AVAILABLE';
+
+/** A phone worth asking about: a whole Pakistani number (ten digits once reduced), else none. */
+const wholePhone = (phone: string) => (phoneKey(phone).length >= 10 ? phone.trim() : '');
 
 /**
  * Shipping details, optional affiliate code, payment method and the order summary. Places the order
@@ -57,6 +67,8 @@ export function CheckoutPage() {
   const [affiliateCode, setAffiliateCode] = useState(rememberedCode);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('COD');
   const [deliveryNote, setDeliveryNote] = useState(draft?.deliveryNote ?? '');
+  /** The 409's message when the server refused cash on delivery on submit. */
+  const [codRefusal, setCodRefusal] = useState<string | null>(null);
 
   const shop = useShopInfo();
 
@@ -85,6 +97,7 @@ export function CheckoutPage() {
     },
     mutationFn: (shippingAddress: ShippingAddress) => {
       if (!pricing) throw new Error('The shop details have not loaded yet. Please try again.');
+      if (!method) throw new Error(COD_UNAVAILABLE);
       return placeOrder(
         {
           orderItems: cart.lines.map((line) => ({
@@ -94,7 +107,7 @@ export function CheckoutPage() {
             size: line.size === NO_SIZE ? '' : line.size,
           })),
           shippingAddress,
-          paymentMethod,
+          paymentMethod: method,
           itemsPrice: fromMinor(pricing.itemsPrice),
           shippingPrice: fromMinor(pricing.shippingPrice),
           totalPrice: fromMinor(pricing.totalPrice),
@@ -113,6 +126,7 @@ export function CheckoutPage() {
       void navigate({ href: `/order/${encodeURIComponent(order.id)}`, replace: true });
     },
     onError: async (error) => {
+      if (isCodRefusal(error)) setCodRefusal(error.message);
       if (isStaleCart(error)) cartStore.set(await refreshCartLines(cartStore.get(), fetchProduct));
     },
     formFieldName: addressFieldName,
@@ -124,6 +138,24 @@ export function CheckoutPage() {
     if (!userId || mutation.isSuccess) return;
     saveCheckoutDraft(userId, { fullName, address, city, postalCode, phone, deliveryNote });
   }, [userId, mutation.isSuccess, fullName, address, city, postalCode, phone, deliveryNote]);
+
+  const standing = useQuery({ ...codStandingQuery(wholePhone(values.phone)), enabled: Boolean(session) });
+  const codUnavailable =
+    codRefusal ?? (standing.data?.available === false ? (standing.data.reason ?? COD_UNAVAILABLE) : null);
+  const offered = (shop?.paymentMethods ?? []).filter(({ method }) => !(codUnavailable && method === 'COD'));
+  // Cash on delivery withdrawn: the first method still offered is chosen in its place.
+  const method: PaymentMethod | undefined =
+    codUnavailable && paymentMethod === 'COD' ? offered[0]?.method : paymentMethod;
+  // ...and kept chosen, so the address rules (a mobile number for cash on delivery) follow it.
+  useEffect(() => {
+    if (method !== undefined && method !== paymentMethod) setPaymentMethod(method);
+  }, [method, paymentMethod]);
+
+  // After a refusal on submit, focus lands on the method now chosen, which the reason describes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the server refuses COD, not when the form changes.
+  useEffect(() => {
+    if (codRefusal) formRef.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.focus();
+  }, [codRefusal]);
 
   if (cart.lines.length === 0 && !mutation.isSuccess) {
     return (
@@ -158,13 +190,14 @@ export function CheckoutPage() {
   const raastId = shop ? manualPaymentAccounts(shop)?.raastId : null;
   const submitText = mutation.isPending
     ? 'Placing your order...'
-    : paymentMethod === 'COD'
+    : method === 'COD'
       ? `Pay ${total} on Delivery`
       : raastId
         ? 'Pay with Raast'
         : 'Place order and pay by transfer';
   // A refusal that names fields shows under those fields only, never a second time above the button.
-  const formError = mutation.isError && Object.keys(errors).length === 0;
+  // Nor does a refusal of cash on delivery, which the payment methods say.
+  const formError = mutation.isError && Object.keys(errors).length === 0 && !isCodRefusal(mutation.error);
 
   return (
     <section className="checkout container" aria-labelledby="checkout-title">
@@ -198,16 +231,16 @@ export function CheckoutPage() {
               </p>
             </div>
             <Field
-              label={paymentMethod === 'COD' ? 'Mobile number' : 'Phone (optional)'}
+              label={method === 'COD' ? 'Mobile number' : 'Phone (optional)'}
               type="tel"
               autoComplete="tel"
               placeholder="0300-1234567"
               hint={
-                paymentMethod === 'COD'
+                method === 'COD'
                   ? 'Needed for cash on delivery: the courier calls it. Like 0300-1234567 or +92 300 1234567.'
                   : undefined
               }
-              required={paymentMethod === 'COD'}
+              required={method === 'COD'}
               {...field('phone')}
             />
             <TextAreaField
@@ -237,13 +270,21 @@ export function CheckoutPage() {
             />
           </fieldset>
 
-          {shop && <PaymentMethods shop={shop} value={paymentMethod} onChange={setPaymentMethod} />}
+          {shop && (
+            <PaymentMethods
+              methods={offered}
+              support={shop.support}
+              value={method}
+              onChange={setPaymentMethod}
+              unavailable={codUnavailable}
+            />
+          )}
 
           <FormError message={formError ? errorMessage(mutation.error, ORDER_FAILED) : null} />
           <button
             type="submit"
             className="button button--primary button--large button--block"
-            disabled={mutation.isPending || !pricing}
+            disabled={mutation.isPending || !pricing || !method}
           >
             {submitText}
           </button>

@@ -4,21 +4,36 @@ import { ManualPaymentDetails } from '../../../ui/manual-payment-details';
 import { SupportReach } from '../../../ui/support-contacts';
 
 interface PaymentMethodsProps {
-  /** The methods the shop takes now (`GET /api/shop`): the transfer only with an account to pay into. */
-  shop: Pick<ShopInfo, 'paymentMethods' | 'support'>;
-  value: PaymentMethod;
+  /**
+   * The methods offered (`GET /api/shop`'s, the transfer only with an account to pay into), less
+   * cash on delivery when it is not available to this shopper.
+   */
+  methods: ShopInfo['paymentMethods'];
+  support: ShopInfo['support'];
+  value: PaymentMethod | undefined;
   onChange(method: PaymentMethod): void;
+  /** Why cash on delivery is not offered (a past refusal limit); null while it is. */
+  unavailable?: string | null;
 }
 
 /** Cash on delivery, or a manual mobile-wallet / bank transfer with the shop's account details. */
-export function PaymentMethods({ shop, value, onChange }: PaymentMethodsProps) {
+export function PaymentMethods({ methods, support, value, onChange, unavailable }: PaymentMethodsProps) {
   const id = useId();
-  const reach = <SupportReach support={shop.support} />;
-  const hasReach = Boolean(shop.support.email || shop.support.phone);
+  const reasonId = `${id}-cod-reason`;
+  const reach = <SupportReach support={support} />;
+  const hasReach = Boolean(support.email || support.phone);
   return (
-    <fieldset className="checkout-section payment-methods">
+    <fieldset
+      className="checkout-section payment-methods"
+      aria-describedby={unavailable ? reasonId : undefined}
+    >
       <legend>Payment method</legend>
-      {shop.paymentMethods.map(({ method, label }) => (
+      {unavailable && (
+        <p id={reasonId} className="form-error" role="alert">
+          {unavailable}
+        </p>
+      )}
+      {methods.map(({ method, label }) => (
         <label key={method} className="payment-option" data-checked={value === method}>
           <input
             type="radio"

@@ -1,19 +1,9 @@
-import type { AdminCustomer } from '@shop/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { aUser } from '../../../../test/builders';
 import { server } from '../../../../test/msw-server';
 import { renderApp } from '../../../../test/render-app';
-import { aPage, errorResponse, signInAsAdmin } from '../../testing/builders';
-
-const aCustomer = (overrides: Partial<AdminCustomer>): AdminCustomer => ({
-  ...aUser(overrides),
-  orderCount: 0,
-  totalSpent: 0,
-  affiliate: null,
-  ...overrides,
-});
+import { aCustomer, aPage, errorResponse, signInAsAdmin } from '../../testing/builders';
 
 const customers = [
   aCustomer({

@@ -10,6 +10,7 @@ import { ListFilters, ListPager, ListSearch, ListSelect } from '../ui/list-contr
 import { ShortId } from '../ui/short-id';
 import { EmptyState, ErrorPanel, LoadingState } from '../ui/states';
 import { TableScroll } from '../ui/table-scroll';
+import { CodStandingCell } from './cod-standing';
 
 /** The sorts the server offers, as one choice each: `orders-desc` is most orders first. */
 const SORTS = [
@@ -95,6 +96,11 @@ export function CustomersPage({ search, onSearchChange }: CustomersPageProps) {
               <strong>Affiliate</strong> shows the customer's affiliate request and how many times their
               referral code was used.
             </p>
+            <p>
+              <strong>Cash on delivery</strong> counts the parcels refused at the door on the customer's
+              account or phone; past the shop's limit checkout offers them only the wallet or bank transfer,
+              until you offer COD again.
+            </p>
           </aside>
         </>
       )}
@@ -132,6 +138,7 @@ function CustomersTable({ customers }: { customers: readonly AdminCustomer[] }) 
             <th scope="col">Orders</th>
             <th scope="col">Spent ({shopConfig.currency})</th>
             <th scope="col">Affiliate</th>
+            <th scope="col">Cash on delivery</th>
             <th scope="col">Joined</th>
           </tr>
         </thead>
@@ -157,6 +164,9 @@ function CustomersTable({ customers }: { customers: readonly AdminCustomer[] }) 
               <td className="admin-table__number">{formatMoney(customer.totalSpent)}</td>
               <td>
                 <AffiliateStanding customer={customer} />
+              </td>
+              <td>
+                <CodStandingCell customer={customer} />
               </td>
               <td>
                 <time dateTime={customer.createdAt}>{formatDate(customer.createdAt)}</time>

@@ -1,12 +1,15 @@
-import { type AdminMetrics, ORDER_STATUSES } from '@shop/contracts';
+import { type AdminMetrics, type CodMetrics, ORDER_STATUSES } from '@shop/contracts';
 
 const count = (value: number) => value.toLocaleString('en-PK');
 
-function Counter({ name, label, value }: { name: string; label: string; value: number }) {
+/** A rate of 0..1 as a whole percentage; a dash when there was nothing to count. */
+const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
+
+function Counter({ name, label, value }: { name: string; label: string; value: number | string }) {
   return (
     <div className={`admin-counter admin-counter--${name}`}>
       <dt className="admin-counter__label">{label}</dt>
-      <dd className="admin-counter__value">{count(value)}</dd>
+      <dd className="admin-counter__value">{typeof value === 'number' ? count(value) : value}</dd>
     </div>
   );
 }
@@ -29,6 +32,20 @@ export function OrderCounters({ metrics }: { metrics: AdminMetrics }) {
         <Counter name="awaiting-payment" label="Awaiting payment" value={metrics.awaitingPayment} />
       </dl>
     </>
+  );
+}
+
+/**
+ * Cash on delivery: parcels refused at the door, and over the last 30 days the share of COD orders
+ * confirmed (of those whose confirmation is settled) and of COD parcels refused (of those dispatched).
+ */
+export function CodCounters({ cod }: { cod: CodMetrics }) {
+  return (
+    <dl className="admin-counters admin-counters--work">
+      <Counter name="refused" label="Refused parcels" value={cod.refused} />
+      <Counter name="confirmation-rate" label="Confirmed (30 days)" value={percent(cod.confirmationRate)} />
+      <Counter name="refusal-rate" label="Refused (30 days)" value={percent(cod.refusalRate)} />
+    </dl>
   );
 }
 

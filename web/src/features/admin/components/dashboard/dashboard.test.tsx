@@ -35,6 +35,29 @@ describe('admin dashboard', () => {
     server.use(http.get('/api/admin/messages', () => HttpResponse.json(noMessages)));
   });
 
+  it('shows refused parcels and the 30-day confirmation and refusal rates, a dash where none', async () => {
+    server.use(
+      http.get('/api/admin/metrics', () =>
+        HttpResponse.json(
+          someMetrics({
+            byStatus: { ...someMetrics().byStatus, Refused: 2 },
+            cod: { refused: 2, confirmationRate: 0.8333, refusalRate: null },
+          }),
+        ),
+      ),
+      http.get('/api/products', () => HttpResponse.json(products)),
+    );
+    renderApp('/admin');
+
+    const cod = within(await screen.findByRole('region', { name: 'Cash on delivery' }));
+    expect(cod.getByText('Refused parcels').nextElementSibling?.textContent).toBe('2');
+    expect(cod.getByText('Confirmed (30 days)').nextElementSibling?.textContent).toBe('83%');
+    expect(cod.getByText('Refused (30 days)').nextElementSibling?.textContent).toBe('—');
+    // Refused is a status of its own among the counters that add up to the total.
+    const counters = within(screen.getByRole('region', { name: 'Orders' }));
+    expect(counters.getByText('Refused').nextElementSibling?.textContent).toBe('2');
+  });
+
   it('shows the counters, the chart with its data table, the shortcuts and the product table', async () => {
     server.use(
       http.get('/api/admin/metrics', () => HttpResponse.json(someMetrics())),

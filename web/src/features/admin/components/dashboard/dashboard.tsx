@@ -5,7 +5,7 @@ import { adminProductsQuery } from '../../api/products';
 import { AdminPage } from '../ui/admin-page';
 import { errorMessage } from '../ui/format';
 import { ErrorPanel, LoadingState } from '../ui/states';
-import { ConfigWarnings, OrderCounters } from './counters';
+import { CodCounters, ConfigWarnings, OrderCounters } from './counters';
 import { MessagesPanel } from './messages-panel';
 import { ProductTable } from './product-table';
 import { SalesChart } from './sales-chart';
@@ -74,6 +74,12 @@ export function Dashboard() {
             </h2>
             <OrderCounters metrics={metrics.data} />
           </section>
+          {metrics.data.cod && (
+            <section aria-labelledby="admin-cod-title" className="admin-section">
+              <h2 id="admin-cod-title">Cash on delivery</h2>
+              <CodCounters cod={metrics.data.cod} />
+            </section>
+          )}
           <section aria-labelledby="admin-messages-title" className="admin-section">
             <h2 id="admin-messages-title">Messages</h2>
             <MessagesPanel />

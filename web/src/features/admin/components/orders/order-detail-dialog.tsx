@@ -9,6 +9,7 @@ import { errorMessage, formatDateTime } from '../ui/format';
 import { Modal } from '../ui/modal';
 import { TableScroll } from '../ui/table-scroll';
 import { OrderNotes, OrderReturns } from './order-after-sale';
+import { OrderConfirmation } from './order-confirmation';
 import { customerContact, customerName, itemsOf, shippingLine } from './order-fields';
 import { StatusBadge } from './status-badge';
 import { StatusControl } from './status-control';
@@ -60,6 +61,8 @@ export function OrderDetailDialog({ order: listed, onClose }: OrderDetailDialogP
               <Fact label="Refund Owed">{formatMoney(order.refundDue)}</Fact>
             )}
           </dl>
+
+          <OrderConfirmation order={order} />
 
           <section className="admin-subsection" aria-labelledby={`order-${order.id}-status`}>
             <h3 id={`order-${order.id}-status`}>Change status</h3>

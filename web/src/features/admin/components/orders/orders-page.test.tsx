@@ -146,6 +146,10 @@ describe('admin orders page', () => {
       target: { value: 'Dispatched' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Update status of order o1' }));
+    // A cash-on-delivery order not confirmed yet: the admin is asked first.
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Dispatch anyway' }),
+    );
 
     await waitFor(() =>
       expect(

@@ -1,6 +1,14 @@
-import { ORDER_STATUSES, type Order, type OrderStatus, PAYMENT_METHODS, shopConfig } from '@shop/contracts';
+import {
+  CONFIRMATION_FILTERS,
+  ORDER_STATUSES,
+  type Order,
+  type OrderStatus,
+  PAYMENT_METHODS,
+  shopConfig,
+} from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type MouseEvent, useState } from 'react';
+import { CONFIRMATION_LABELS } from '../../../../ui/confirmation';
 import { formatMoney } from '../../../../ui/money';
 import { PAYMENT_METHOD_LABELS } from '../../../../ui/payment-labels';
 import { adminOrdersPageQuery, downloadOrdersCsv } from '../../api/lists';
@@ -11,15 +19,19 @@ import { ListDay, ListFilters, ListPager, ListSearch, ListSelect } from '../ui/l
 import { EmptyState, ErrorPanel, LoadingState } from '../ui/states';
 import { TableScroll } from '../ui/table-scroll';
 import { useIsDesktop } from '../ui/use-media-query';
+import { ConfirmationBadge } from './confirmation-badge';
 import { OrderDetailDialog } from './order-detail-dialog';
 import { customerContact, customerName, shippingLine } from './order-fields';
 import { StatusBadge } from './status-badge';
 import { StatusControl } from './status-control';
 import './orders.css';
 
-/** Clicks on the row's own controls must not also open the overlay. */
+/** Clicks on the row's own controls (and the dialogs they open) must not also open the overlay. */
 function fromControl(event: MouseEvent<HTMLElement>): boolean {
-  return event.target instanceof Element && event.target.closest('button, select, a, input, label') !== null;
+  return (
+    event.target instanceof Element &&
+    event.target.closest('button, select, a, input, label, dialog') !== null
+  );
 }
 
 const YES_NO = (yes: string, no: string) =>
@@ -120,6 +132,13 @@ export function OrdersPage({ search, onSearchChange }: OrdersPageProps) {
           value={ofFlag(search.delivered)}
           options={YES_NO('Delivered', 'Not delivered')}
           onChange={(delivered) => refine({ delivered: asFlag(delivered) })}
+        />
+        <ListSelect
+          label="Confirmation"
+          any="Any confirmation"
+          value={search.confirmation}
+          options={CONFIRMATION_FILTERS.map((state) => [state, CONFIRMATION_LABELS[state]] as const)}
+          onChange={(confirmation) => refine({ confirmation })}
         />
         <ListDay label="Placed from" value={search.from} onChange={(from) => refine({ from })} />
         <ListDay label="Placed to" value={search.to} onChange={(to) => refine({ to })} />
@@ -230,7 +249,10 @@ function OrdersTable({ orders, onOpen }: OrdersViewProps) {
               <td className="admin-table__address">{shippingLine(order)}</td>
               <td className="admin-table__number">{formatMoney(order.totalPrice)}</td>
               <td>
-                <StatusBadge status={order.status} />
+                <div className="admin-order-states">
+                  <StatusBadge status={order.status} />
+                  <ConfirmationBadge confirmation={order.confirmation} />
+                </div>
               </td>
               <td>
                 <StatusControl order={order} />
@@ -259,6 +281,7 @@ function OrderCards({ orders, onOpen }: OrdersViewProps) {
             <header className="admin-card__header">
               <OpenOrderButton order={order} onOpen={onOpen} />
               <StatusBadge status={order.status} />
+              <ConfirmationBadge confirmation={order.confirmation} />
             </header>
             <dl className="admin-card__facts">
               <div>

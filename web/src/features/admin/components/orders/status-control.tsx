@@ -2,7 +2,12 @@ import type { Order, OrderStatus } from '@shop/contracts';
 import { useId, useState } from 'react';
 import { useUpdateOrderStatus } from '../../api/orders';
 import { errorMessage } from '../ui/format';
+import { ConfirmDialog } from '../ui/modal';
 import { statusChoices } from './order-fields';
+
+/** Dispatching a cash-on-delivery order nobody confirmed: allowed, but the admin is asked first. */
+const needsAsking = (order: Order, status: OrderStatus) =>
+  status === 'Dispatched' && order.confirmation?.state === 'awaiting';
 
 /**
  * The status dropdown and its Update button for one order. The server enforces the state machine; a
@@ -10,6 +15,7 @@ import { statusChoices } from './order-fields';
  */
 export function StatusControl({ order }: { order: Order }) {
   const [selected, setSelected] = useState<OrderStatus>(order.status);
+  const [asking, setAsking] = useState(false);
   const update = useUpdateOrderStatus();
   const selectId = useId();
   const errorId = useId();
@@ -19,6 +25,7 @@ export function StatusControl({ order }: { order: Order }) {
     setSeenStatus(order.status);
     setSelected(order.status);
   }
+  const send = () => update.mutate({ id: order.id, status: selected }, { onSettled: () => setAsking(false) });
 
   return (
     <div className="admin-status-control">
@@ -45,7 +52,7 @@ export function StatusControl({ order }: { order: Order }) {
         type="button"
         className="button button--primary admin-button--small"
         disabled={update.isPending || selected === order.status}
-        onClick={() => update.mutate({ id: order.id, status: selected })}
+        onClick={() => (needsAsking(order, selected) ? setAsking(true) : send())}
         aria-label={`${update.isPending ? 'Updating' : 'Update'} status of order ${order.id}`}
       >
         {update.isPending ? 'Updating...' : 'Update'}
@@ -54,6 +61,17 @@ export function StatusControl({ order }: { order: Order }) {
         <p id={errorId} className="admin-field-error admin-status-control__error" role="alert">
           Status update failed: {errorMessage(update.error)}
         </p>
+      )}
+      {asking && (
+        <ConfirmDialog
+          title="Dispatch an unconfirmed order?"
+          message={`The customer has not confirmed order ${order.reference} yet. Unconfirmed cash-on-delivery orders are often refused at the door; confirm it by phone first if you can.`}
+          confirmLabel="Dispatch anyway"
+          busyLabel="Dispatching..."
+          busy={update.isPending}
+          onConfirm={send}
+          onCancel={() => setAsking(false)}
+        />
       )}
     </div>
   );
