@@ -19,6 +19,7 @@ import { ordersAfterSale } from './018-orders-after-sale';
 import { returnsAndRefunds } from './019-returns-and-refunds';
 import { salesFacts } from './020-sales-facts';
 import { salesDaily } from './021-sales-daily';
+import { catalogueStockBySize } from './023-catalogue-stock-by-size';
 
 /** Every read-model migration, in number order. Adding a read model's tables is one line here. */
 export const readModelMigrations: readonly Migration[] = [
@@ -42,4 +43,5 @@ export const readModelMigrations: readonly Migration[] = [
   returnsAndRefunds,
   salesFacts,
   salesDaily,
+  catalogueStockBySize,
 ];

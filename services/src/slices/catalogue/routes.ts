@@ -68,7 +68,14 @@ export function catalogueRoutes(deps: ShopDeps): Hono<AuthEnv> {
       deps,
       productDecider,
       streams.product(productId),
-      { type: 'CreateProduct', productId, details, countInStock: input.countInStock, at: now() },
+      {
+        type: 'CreateProduct',
+        productId,
+        details,
+        countInStock: input.countInStock,
+        stockBySize: input.stockBySize,
+        at: now(),
+      },
       { actor: c.var.caller.id },
     );
     return c.json(answer(productId, result), 201);
@@ -82,7 +89,14 @@ export function catalogueRoutes(deps: ShopDeps): Hono<AuthEnv> {
       deps,
       productDecider,
       streams.product(productId),
-      { type: 'UpdateProduct', productId, details, countInStock: input.countInStock, at: now() },
+      {
+        type: 'UpdateProduct',
+        productId,
+        details,
+        countInStock: input.countInStock,
+        stockBySize: input.stockBySize,
+        at: now(),
+      },
       { actor: c.var.caller.id },
     );
     return c.json(answer(productId, result));
