@@ -97,6 +97,21 @@ export const sumStock = (stockBySize: StockBySize): number =>
   Object.values(stockBySize).reduce<number>((sum, units) => sum + (units ?? 0), 0);
 
 /**
+ * Units of one size a shopper can order: the size's count for a product with sizes (0 for a size it
+ * does not offer), the one count for a product without.
+ */
+export function unitsOfSize(
+  product: {
+    sizes: readonly string[];
+    countInStock: number;
+    stockBySize: Readonly<Partial<Record<string, number>>>;
+  },
+  size: string,
+): number {
+  return product.sizes.length === 0 ? product.countInStock : (product.stockBySize[size] ?? 0);
+}
+
+/**
  * The stock a product keeps: with sizes, a count per size in the sizes' order and their sum; without,
  * the one count and no sizes. What the client sent as `countInStock` for a product with sizes is ignored.
  */

@@ -5,6 +5,7 @@ import {
   priceOrder,
   type ShippingRule,
   toMinor,
+  unitsOfSize,
 } from '@shop/contracts';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { outOfStockMessage } from '../catalogue/decide';
@@ -69,7 +70,7 @@ export function priceLines(
   });
   for (const { productId, size, qty } of unitsByProductAndSize(lines)) {
     const product = found.get(productId)!;
-    const inStock = size === '' ? product.countInStock : (product.stockBySize[size] ?? 0);
+    const inStock = unitsOfSize(product, size);
     if (qty > inStock) throw conflict(outOfStockMessage(product.name, inStock, size), 'OUT_OF_STOCK');
   }
   return lines;
