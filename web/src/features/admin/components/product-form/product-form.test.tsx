@@ -238,7 +238,7 @@ describe('edit product form', () => {
     });
   });
 
-  it('edits one count per size, a new size asking for its own, and shows a size\'s refusal under it', async () => {
+  it("edits one count per size, a new size asking for its own, and shows a size's refusal under it", async () => {
     const calls = recordRequests();
     renderApp('/admin/edit/p7');
     expect(((await screen.findByLabelText('Stock of MD')) as HTMLInputElement).value).toBe('4');
