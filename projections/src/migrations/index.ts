@@ -12,6 +12,7 @@ import { openReservationsWithoutPlaced } from './010-open-reservations-without-p
 import { ordersAsDocuments } from './011-orders-as-documents';
 import { adminListIndexes } from './012-admin-list-indexes';
 import { customerTotals } from './013-customer-totals';
+import { catalogueStockBySize } from './014-catalogue-stock-by-size';
 import { orderReferences } from './015-order-references';
 import { sessionsAndPasswordResets } from './016-sessions-and-password-resets';
 import { outbox } from './017-outbox';
@@ -19,7 +20,6 @@ import { ordersAfterSale } from './018-orders-after-sale';
 import { returnsAndRefunds } from './019-returns-and-refunds';
 import { salesFacts } from './020-sales-facts';
 import { salesDaily } from './021-sales-daily';
-import { catalogueStockBySize } from './023-catalogue-stock-by-size';
 
 /** Every read-model migration, in number order. Adding a read model's tables is one line here. */
 export const readModelMigrations: readonly Migration[] = [
@@ -36,6 +36,7 @@ export const readModelMigrations: readonly Migration[] = [
   ordersAsDocuments,
   adminListIndexes,
   customerTotals,
+  catalogueStockBySize,
   orderReferences,
   sessionsAndPasswordResets,
   outbox,
@@ -43,5 +44,4 @@ export const readModelMigrations: readonly Migration[] = [
   returnsAndRefunds,
   salesFacts,
   salesDaily,
-  catalogueStockBySize,
 ];

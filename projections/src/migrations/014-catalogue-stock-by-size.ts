@@ -7,7 +7,7 @@ import { replayProjector } from './replay';
  * read model is projected again from the start.
  */
 export const catalogueStockBySize: Migration = {
-  name: '023-catalogue-stock-by-size',
+  name: '014-catalogue-stock-by-size',
   up(db) {
     db.sqlite.exec(`ALTER TABLE catalogue_products ADD COLUMN stock_by_size TEXT NOT NULL DEFAULT '{}'`);
     replayProjector(db, 'catalogue', ['catalogue_products', 'catalogue_product_sizes', 'catalogue_reviews']);
