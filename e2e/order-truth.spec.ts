@@ -150,7 +150,7 @@ describe('stock per size, as a shopper sees it', () => {
       }
       expect(await page.getByText('Sold out', { exact: true }).count()).toBe(2);
       await visible(page.getByText('Only 4 left', { exact: true }));
-      await page.getByText('LG', { exact: true }).click();
+      await page.getByRole('radio', { name: 'LG', exact: true }).check();
       await visible(page.getByText('4 in stock in size LG'));
       await page.getByRole('button', { name: 'Add to Cart' }).click();
       await page.waitForURL('**/cart');
