@@ -322,4 +322,34 @@ describe('reserving and releasing stock per size', () => {
     const back = given(sized({ SM: 4, MD: 0, LG: 0 }), reserved('o1', 3, null), released('o1', 3, null));
     expect(sizesOf(back.state)).toEqual({ SM: 4, MD: 0, LG: 0 });
   });
+
+  it('counts an old movement of a product without sizes against its one count', () => {
+    const { state } = given(plain({ countInStock: 5 }), reserved('o1', 2, null));
+    expect([stockOf(state), sizesOf(state)]).toEqual([3, {}]);
+    given(plain({ countInStock: 5 }), reserved('o1', 2, null))
+      .when(release('o1', 2))
+      .thenEvents([released('o1', 2, '')]);
+  });
+
+  it('moves only the hold of a sizeless reservation once the product has sizes', () => {
+    const updated: ProductEvent = {
+      type: 'ProductUpdated',
+      data: {
+        productId: 'p1',
+        ...aProductDetails({ sizes: ['SM'] }),
+        countInStock: 6,
+        stockBySize: { SM: 6 },
+        at,
+      },
+    };
+    const { state } = given(plain({ countInStock: 5 }), reserved('o1', 2), updated, released('o1', 2));
+    expect([stockOf(state), sizesOf(state)]).toEqual([6, { SM: 6 }]);
+    expect(state.status === 'absent' ? undefined : state.reservations.size).toBe(0);
+  });
+
+  it('ignores stock movements and deletion of a product that never existed', () => {
+    expect(given(reserved('o1', 1, 'SM'), released('o1', 1, 'SM'), deleted).state).toEqual({
+      status: 'absent',
+    });
+  });
 });
