@@ -9,10 +9,11 @@ export default {
   mutate: [
     'services/src/slices/catalogue/product.ts',
     'services/src/slices/catalogue/decide.ts',
-    'services/src/slices/orders/pricing.ts:37-77',
+    'services/src/slices/orders/pricing.ts:71-75',
     'services/src/slices/orders/order.ts:97-108',
     'services/src/platform/events/upcasters.ts:28-40',
-    'contracts/src/catalogue.ts:10-127',
+    'contracts/src/catalogue.ts:10-17',
+    'contracts/src/catalogue.ts:57-127',
   ],
   coverageAnalysis: 'perTest',
   concurrency: 1,
