@@ -104,5 +104,6 @@ export function unitsByProductAndSize(
     if (seen) seen.qty += qty;
     else units.set(key, { productId, size, qty });
   }
-  return [...units.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, sized]) => sized);
+  // Keys of a map are never equal, so two entries are always one before the other.
+  return [...units.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, sized]) => sized);
 }
