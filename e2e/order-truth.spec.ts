@@ -121,3 +121,45 @@ describe('every screen tells the truth about an order', () => {
     }
   });
 });
+
+describe('stock per size, as a shopper sees it', () => {
+  test('the last unit of a size goes to one shopper; the product page then shows that size sold out', async ({
+    page,
+    context,
+    server,
+  }) => {
+    const { api, shopper, admin } = await setTheScene(server, 'sana');
+    const leggings = await api.ok<ApiProduct>('POST', '/api/products', {
+      token: admin.token,
+      body: {
+        name: 'Last-Size Leggings',
+        description: 'One small pair left, none in medium.',
+        category: 'Leggings',
+        price: 3999,
+        image: '/images/flex-high-rise-leggings.webp',
+        sizes: ['SM', 'MD', 'LG'],
+        stockBySize: { SM: 1, MD: 0, LG: 4 },
+      },
+    });
+    expect([leggings.countInStock, leggings.stockBySize]).toEqual([5, { SM: 1, MD: 0, LG: 4 }]);
+    await api.placeCodOrder(shopper, leggings, 1, 'SM');
+    await storeSession(context, shopper);
+
+    for (const width of WIDTHS) {
+      await open(page, `/product/${leggings.id}`, width);
+      await visible(page.getByRole('heading', { level: 1, name: 'Last-Size Leggings' }));
+      for (const sold of ['SM', 'MD']) {
+        const option = page.getByRole('radio', { name: sold, exact: true });
+        expect(await option.isDisabled()).toBe(true);
+        expect(await option.getAttribute('aria-describedby')).not.toBeNull();
+      }
+      expect(await page.getByText('Sold out', { exact: true }).count()).toBe(2);
+      await visible(page.getByText('Only 4 left', { exact: true }));
+      await page.getByRole('radio', { name: 'LG', exact: true }).check();
+      await visible(page.getByText('4 in stock in size LG'));
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await page.waitForURL('**/cart');
+      await visible(page.getByText('Last-Size Leggings').first());
+    }
+  });
+});

@@ -6,6 +6,17 @@ export const SIZES = ['SM', 'MD', 'LG', 'XL', '2XL', '3XL', '4XL'] as const;
 export const Size = z.enum(SIZES, { error: `must be one of ${SIZES.join(', ')}` });
 export type Size = z.infer<typeof Size>;
 
+/** Units of one product (or one of its sizes) for sale. */
+export const StockCount = z
+  .number({ error: 'Stock must be a number' })
+  .int('Stock must be a whole number')
+  .min(0, 'Stock must not be negative')
+  .max(1_000_000, 'Stock must be at most 1,000,000');
+
+/** Units for sale per size: `{"SM": 3, "MD": 5}`. */
+export const StockBySize = z.partialRecord(Size, StockCount);
+export type StockBySize = z.infer<typeof StockBySize>;
+
 const text = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
@@ -32,13 +43,88 @@ export const ProductFields = z.object({
     .max(SIZES.length)
     .refine((sizes) => new Set(sizes).size === sizes.length, 'Sizes must not repeat')
     .default([]),
-  countInStock: z
-    .number({ error: 'Stock must be a number' })
-    .int('Stock must be a whole number')
-    .min(0, 'Stock must not be negative')
-    .max(1_000_000, 'Stock must be at most 1,000,000'),
+  /** The one count of a product without sizes; derived from `stockBySize` (and ignored) when it has sizes. */
+  countInStock: StockCount.optional(),
+  /** Units per size, one for every size the product offers (`{"SM": 3, "MD": 5}`); none without sizes. */
+  stockBySize: StockBySize.optional(),
   isFeatured: z.boolean().default(false),
 });
+
+/**
+ * A product with sizes gives a count for each of its sizes and for no other; one without sizes gives
+ * its one count. Issues name the field a form shows them beside (`stockBySize.MD`).
+ */
+export function checkStockAgainstSizes(
+  product: { sizes: readonly Size[]; countInStock?: number; stockBySize?: StockBySize },
+  context: z.RefinementCtx,
+): void {
+  const { sizes, countInStock, stockBySize = {} } = product;
+  if (sizes.length === 0) {
+    if (countInStock === undefined) {
+      context.addIssue({ code: 'custom', message: 'Stock is required', path: ['countInStock'] });
+    }
+    for (const size of Object.keys(stockBySize)) {
+      context.addIssue({
+        code: 'custom',
+        message: `Stock for ${size} needs ${size} among the sizes`,
+        path: ['stockBySize', size],
+      });
+    }
+    return;
+  }
+  for (const size of sizes) {
+    if (stockBySize[size] === undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: `Stock for ${size} is required`,
+        path: ['stockBySize', size],
+      });
+    }
+  }
+  for (const size of Object.keys(stockBySize) as Size[]) {
+    if (!sizes.includes(size)) {
+      context.addIssue({
+        code: 'custom',
+        message: `Stock for ${size} needs ${size} among the sizes`,
+        path: ['stockBySize', size],
+      });
+    }
+  }
+}
+
+/** Units of every size together. */
+export const sumStock = (stockBySize: StockBySize): number =>
+  Object.values(stockBySize).reduce<number>((sum, units) => sum + (units ?? 0), 0);
+
+/**
+ * Units of one size a shopper can order: the size's count for a product with sizes (0 for a size it
+ * does not offer), the one count for a product without.
+ */
+export function unitsOfSize(
+  product: {
+    sizes: readonly string[];
+    countInStock: number;
+    stockBySize: Readonly<Partial<Record<string, number>>>;
+  },
+  size: string,
+): number {
+  return product.sizes.length === 0 ? product.countInStock : (product.stockBySize[size] ?? 0);
+}
+
+/**
+ * The stock a product keeps: with sizes, a count per size in the sizes' order and their sum; without,
+ * the one count and no sizes. What the client sent as `countInStock` for a product with sizes is ignored.
+ */
+export function productStock(product: {
+  sizes: readonly Size[];
+  countInStock?: number;
+  stockBySize?: StockBySize;
+}): { countInStock: number; stockBySize: StockBySize } {
+  if (product.sizes.length === 0) return { countInStock: product.countInStock ?? 0, stockBySize: {} };
+  const stockBySize: StockBySize = {};
+  for (const size of product.sizes) stockBySize[size] = product.stockBySize?.[size] ?? 0;
+  return { countInStock: sumStock(stockBySize), stockBySize };
+}
 
 /** An original price is the price before a markdown, so it is never below the price. */
 export const originalPriceNotBelowPrice = (product: { price: number; originalPrice?: number | null }) =>
@@ -48,9 +134,15 @@ export const ORIGINAL_PRICE_BELOW_PRICE = {
   path: ['originalPrice'],
 };
 
-/** Body of POST /api/products and PUT /api/products/{id}. */
-export const ProductInput = ProductFields.refine(originalPriceNotBelowPrice, ORIGINAL_PRICE_BELOW_PRICE);
-export type ProductInput = z.infer<typeof ProductInput>;
+/**
+ * Body of POST /api/products and PUT /api/products/{id}. Parsed, it carries the stock the product
+ * keeps (see `productStock`): `countInStock` is the sum of `stockBySize` when there are sizes.
+ */
+export const ProductInput = ProductFields.superRefine(checkStockAgainstSizes)
+  .refine(originalPriceNotBelowPrice, ORIGINAL_PRICE_BELOW_PRICE)
+  .transform((product) => ({ ...product, ...productStock(product) }));
+export type ProductInput = z.input<typeof ProductInput>;
+export type ParsedProductInput = z.output<typeof ProductInput>;
 
 /** A product as every read call answers it; money in major units. */
 export interface Product {
@@ -64,7 +156,10 @@ export interface Product {
   /** Smaller image for cards and lists. */
   thumbnail: string;
   sizes: Size[];
+  /** Units for sale: the sum of `stockBySize` when the product has sizes. */
   countInStock: number;
+  /** Units for sale per size, in the order of `sizes`; `{}` for a product without sizes. */
+  stockBySize: StockBySize;
   rating: number;
   numReviews: number;
   /** Units sold. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ConfirmationChannel } from './cash-on-delivery';
-import { Size } from './catalogue';
+import { Size, StockBySize } from './catalogue';
 import { MessageChannel } from './messages';
 import { OrderStatus, ShippingAddress } from './orders';
 import { PaymentMethod } from './payment-methods';
@@ -65,24 +65,41 @@ const productFields = {
   sizes: z.array(Size),
   isFeatured: z.boolean(),
 };
+/**
+ * Stock a product keeps: `countInStock` is the sum of `stockBySize` when it has sizes, its one count
+ * (and `stockBySize` `{}`) when not. Schema version 2 added `stockBySize`.
+ */
+const productStock = { countInStock: z.number().int(), stockBySize: StockBySize };
 export const ProductCreated = z.object({
   productId: id,
   ...productFields,
-  countInStock: z.number().int(),
+  ...productStock,
   at,
 });
 /** Stock set by the admin is a new absolute count; reservations are separate events. */
 export const ProductUpdated = z.object({
   productId: id,
   ...productFields,
-  countInStock: z.number().int(),
+  ...productStock,
   at,
 });
 export const ProductDeleted = z.object({ productId: id, at });
-export const StockReserved = z.object({ productId: id, orderId: id, qty: z.number().int().positive(), at });
+/**
+ * The size whose units moved: `''` for a product without sizes, null for an event from before stock
+ * per size (schema version 1), which counts against the product's first size.
+ */
+const stockSize = z.union([Size, z.literal('')]).nullable();
+export const StockReserved = z.object({
+  productId: id,
+  orderId: id,
+  size: stockSize,
+  qty: z.number().int().positive(),
+  at,
+});
 export const StockReleased = z.object({
   productId: id,
   orderId: id,
+  size: stockSize,
   qty: z.number().int().positive(),
   /**
    * `returned`: units of a delivered order that came back in a return; `parcel-refused`: a dispatched
@@ -297,6 +314,10 @@ export type ShopEvent = { [T in EventType]: { type: T; data: EventData<T> } }[Ev
 /** Current schema version of each event type (all start at 1); each bump has an upcaster in services. */
 export const EVENT_SCHEMA_VERSIONS: Readonly<Partial<Record<EventType, number>>> = {
   OrderPlaced: 2,
+  ProductCreated: 2,
+  ProductUpdated: 2,
+  StockReserved: 2,
+  StockReleased: 2,
 };
 
 /** Stream names, one place. Claim streams are keyed by the normalised value. */

@@ -16,6 +16,8 @@ export interface ApiProduct {
   price: number;
   sizes: string[];
   countInStock: number;
+  /** Units per size; `{}` for a product without sizes. */
+  stockBySize: Record<string, number>;
   category: string;
   image: string;
 }
@@ -83,18 +85,24 @@ export class ShopApi {
 
   /**
    * Places a cash-on-delivery order for `qty` of one product, priced as the server prices it: the
-   * shop's configured shipping rule from GET /api/shop; no affiliate code, so no discount.
+   * shop's configured shipping rule from GET /api/shop; no affiliate code, so no discount. The line
+   * takes `size`, else the first size with `qty` units in stock.
    */
-  async placeCodOrder(user: SignedInUser, product: ApiProduct, qty = 1): Promise<ApiOrder> {
+  async placeCodOrder(user: SignedInUser, product: ApiProduct, qty = 1, size?: string): Promise<ApiOrder> {
+    const lineSize =
+      size ??
+      product.sizes.find((candidate) => (product.stockBySize[candidate] ?? 0) >= qty) ??
+      product.sizes[0] ??
+      '';
     const shop = await this.ok<{ freeShippingOver: number; shippingFee: number }>('GET', '/api/shop');
     const itemsCents = Math.round(product.price * 100) * qty;
     const shippingCents =
       itemsCents > Math.round(shop.freeShippingOver * 100) ? 0 : Math.round(shop.shippingFee * 100);
     return this.ok('POST', '/api/orders', {
       token: user.token,
-      headers: { 'idempotency-key': `e2e-${user.id}-${product.id}-${qty}` },
+      headers: { 'idempotency-key': `e2e-${user.id}-${product.id}-${lineSize}-${qty}` },
       body: {
-        orderItems: [{ product: product.id, qty, price: product.price, size: product.sizes[0] ?? '' }],
+        orderItems: [{ product: product.id, qty, price: product.price, size: lineSize }],
         shippingAddress: {
           fullName: user.name,
           address: '12 Mall Road',

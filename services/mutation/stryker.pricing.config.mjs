@@ -4,14 +4,12 @@
 // shareByWeight live in contracts/src/money.ts (`npm run mutation:money`).
 import { strykerRun } from './stryker-run.mjs';
 
-// Equivalent mutants (they survive; no caller can tell them apart): 5 in unitsByProduct's comparator
-// `a < b ? -1 : a > b ? 1 : 0`. The keys come from a Map, so two product ids never tie (`a <= b`,
-// `a >= b ? 1`, `true ? 1`), and V8's sort only asks whether the answer is below 0 (array-sort.tq), so
-// 0 for `a > b` (`false ? 1`, `a <= b ? 1`) sorts the same; the tests check the order on 3 and on 120
-// products.
+// Equivalent mutants (they survive; no caller can tell them apart): in unitsByProductAndSize's
+// comparator `a < b ? -1 : 1`, the keys come from a Map, so two never tie (`a <= b` sorts the same);
+// the tests check the order on 4 and on 120 lines.
 
 export default strykerRun('pricing', [
   'services/src/slices/orders/pricing.ts',
-  'services/src/slices/orders/order.ts:87-91',
+  'services/src/slices/orders/order.ts:114-126',
   'projections/src/affiliates/projector.ts:8-14',
 ]);

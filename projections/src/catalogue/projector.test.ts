@@ -55,6 +55,7 @@ describe('the catalogue read model', () => {
       thumbnail: '/images/flex-thumb.webp',
       sizes: ['SM', 'MD'],
       countInStock: 5,
+      stockBySize: { SM: 5, MD: 0 },
       rating: 0,
       numReviews: 0,
       popularity: 0,
@@ -64,13 +65,13 @@ describe('the catalogue read model', () => {
     });
   });
 
-  it('follows edits, reservations and releases in the stock count', () => {
+  it('follows edits, reservations and releases in the stock count of a product without sizes', () => {
     const db = projected(
-      aProductCreated({ countInStock: 5 }),
-      anEvent('StockReserved', { productId: 'p1', orderId: 'o1', qty: 3, at }),
-      anEvent('StockReleased', { productId: 'p1', orderId: 'o1', qty: 1, reason: 'cancelled', at }),
+      aProductCreated({ sizes: [], countInStock: 5 }),
+      anEvent('StockReserved', { productId: 'p1', orderId: 'o1', size: '', qty: 3, at }),
+      anEvent('StockReleased', { productId: 'p1', orderId: 'o1', size: '', qty: 1, reason: 'cancelled', at }),
     );
-    expect(findProduct(db, { id: 'p1' })?.countInStock).toBe(3);
+    expect(findProduct(db, { id: 'p1' })).toMatchObject({ countInStock: 3, stockBySize: {} });
     const edited = aProductCreated({ name: 'Flex Leggings II', sizes: ['LG'], countInStock: 12, at });
     const db2 = projected(aProductCreated(), { ...edited, type: 'ProductUpdated' });
     expect(findProduct(db2, { id: 'p1' })).toMatchObject({
@@ -80,6 +81,36 @@ describe('the catalogue read model', () => {
       createdAt: '2024-05-01T10:00:00.000Z',
       updatedAt: at,
     });
+  });
+
+  it('keeps a count per size: the size ordered moves, and the total with it', () => {
+    const moved = (
+      type: 'StockReserved' | 'StockReleased',
+      size: 'SM' | 'MD' | 'LG' | '' | null,
+      qty: number,
+    ) =>
+      type === 'StockReserved'
+        ? anEvent(type, { productId: 'p1', orderId: 'o1', size, qty, at })
+        : anEvent(type, { productId: 'p1', orderId: 'o1', size, qty, reason: 'cancelled', at });
+    const created = aProductCreated({ sizes: ['SM', 'MD'], stockBySize: { SM: 2, MD: 6 }, countInStock: 8 });
+    expect(
+      findProduct(projected(created, moved('StockReserved', 'MD', 4), moved('StockReleased', 'MD', 1)), {
+        id: 'p1',
+      }),
+    ).toMatchObject({ countInStock: 5, stockBySize: { SM: 2, MD: 3 } });
+    // From before stock per size: the first size.
+    expect(findProduct(projected(created, moved('StockReserved', null, 2)), { id: 'p1' })).toMatchObject({
+      countInStock: 6,
+      stockBySize: { SM: 0, MD: 6 },
+    });
+    // A size not offered, or the sizeless count of a product with sizes: nothing for sale moves.
+    expect(
+      findProduct(projected(created, moved('StockReleased', 'LG', 2), moved('StockReleased', '', 1)), {
+        id: 'p1',
+      }),
+    ).toMatchObject({ countInStock: 8, stockBySize: { SM: 2, MD: 6 } });
+    const entry = findCatalogueEntry(projected(created, moved('StockReserved', 'SM', 2)), { id: 'p1' });
+    expect(entry).toMatchObject({ countInStock: 6, stockBySize: { SM: 0, MD: 6 } });
   });
 
   it('averages the live reviews and recomputes exactly when one is deleted', () => {

@@ -18,6 +18,7 @@ const productColumnNames = [
   'thumbnail',
   'sizes',
   'count_in_stock',
+  'stock_by_size',
   'is_featured',
   'updated_at',
 ] as const satisfies readonly (keyof CatalogueProductsTable)[];
@@ -45,17 +46,36 @@ const sql = {
   markDeleted: prepareQuery<{ id: string }>((qb, arg) =>
     qb.updateTable('catalogue_products').set({ deleted: 1 }).where('id', '=', arg('id')),
   ),
-  /** Stock and units sold in one add, so a chunk's reservations and orders of a product merge into one write. */
-  addToProduct: prepareQuery<{ id: string; stock: number; sold: number }>(
+  /** Units sold, so a chunk's orders of a product merge into one write. */
+  addSold: prepareQuery<{ id: string; sold: number }>(
     (qb, arg) =>
       qb
         .updateTable('catalogue_products')
+        .set((eb) => ({ popularity: eb('popularity', '+', arg('sold')) }))
+        .where('id', '=', arg('id')),
+    { addsUp: ['sold'] },
+  ),
+  /**
+   * Units taken (negative) or given back to one size, and to the total, as the product aggregate's
+   * `moveStock` does: a product without sizes moves its one count; one with sizes moves the size
+   * named (null: an event from before stock per size, the first size) and nothing when it does not
+   * offer that size. A chunk's moves of one size merge into one write.
+   */
+  moveStock: prepareQuery<{ id: string; size: string | null; stock: number }>(
+    (qb, arg) => {
+      const unsized = expr<boolean>`${expr.ref('sizes')} = '[]'`;
+      const path = expr<string>`'$."' || coalesce(${arg('size')}, json_extract(${expr.ref('sizes')}, '$[0]')) || '"'`;
+      const units = expr<number | null>`json_extract(${expr.ref('stock_by_size')}, ${path})`;
+      return qb
+        .updateTable('catalogue_products')
         .set((eb) => ({
           count_in_stock: eb('count_in_stock', '+', arg('stock')),
-          popularity: eb('popularity', '+', arg('sold')),
+          stock_by_size: expr<string>`case when ${unsized} then ${expr.ref('stock_by_size')} else json_set(${expr.ref('stock_by_size')}, ${path}, ${units} + ${arg('stock')}) end`,
         }))
-        .where('id', '=', arg('id')),
-    { addsUp: ['stock', 'sold'] },
+        .where('id', '=', arg('id'))
+        .where(expr<boolean>`(${unsized} or ${units} is not null)`);
+    },
+    { addsUp: ['stock'] },
   ),
   deleteSizes: prepareQuery<{ productId: string }>((qb, arg) =>
     qb.deleteFrom('catalogue_product_sizes').where('product_id', '=', arg('productId')),
@@ -123,10 +143,10 @@ const on = {
     db.run(sql.markDeleted, { id: e.productId });
   },
   StockReserved(e, db) {
-    db.run(sql.addToProduct, { id: e.productId, stock: -e.qty, sold: 0 });
+    db.run(sql.moveStock, { id: e.productId, size: e.size, stock: -e.qty });
   },
   StockReleased(e, db) {
-    db.run(sql.addToProduct, { id: e.productId, stock: e.qty, sold: 0 });
+    db.run(sql.moveStock, { id: e.productId, size: e.size, stock: e.qty });
   },
   ReviewPosted(e, db) {
     const posted = { reviewId: e.reviewId, productId: e.productId, rating: e.rating };
@@ -142,13 +162,13 @@ const on = {
   },
   OrderPlaced(e, db) {
     for (const line of e.lines) {
-      db.run(sql.addToProduct, { id: line.productId, stock: 0, sold: line.qty });
+      db.run(sql.addSold, { id: line.productId, sold: line.qty });
     }
   },
 } satisfies EventHandlers;
 
 /**
- * The catalogue read model: products with their stock, rating (average of live reviews) and
+ * The catalogue read model: products with their stock (per size where they have sizes), rating (average of live reviews) and
  * popularity (units ordered). Data is parsed with its contract schema, so a malformed event stops
  * the projector with the reason instead of writing a wrong row.
  */
@@ -172,6 +192,7 @@ function productColumns(e: EventData<'ProductCreated'> | EventData<'ProductUpdat
     thumbnail: e.thumbnail,
     sizes: JSON.stringify(e.sizes),
     count_in_stock: e.countInStock,
+    stock_by_size: JSON.stringify(e.stockBySize),
     is_featured: e.isFeatured ? 1 : 0,
     updated_at: e.at,
   };

@@ -42,7 +42,13 @@ function aSmallCatalogue(): ReadModelsDb {
     aReview('r1', 'c', 5),
     aReview('r2', 'a', 3),
     aReview('r3', 'f', 5),
-    anEvent('StockReserved', { productId: 'b', orderId: 'o1', qty: 1, at: '2024-05-07T10:00:00.000Z' }),
+    anEvent('StockReserved', {
+      productId: 'b',
+      orderId: 'o1',
+      size: null,
+      qty: 1,
+      at: '2024-05-07T10:00:00.000Z',
+    }),
   );
 }
 

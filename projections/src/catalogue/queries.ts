@@ -6,6 +6,7 @@ import {
   type Minor,
   type Product,
   type Size,
+  type StockBySize,
   toMinor,
 } from '@shop/contracts';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
@@ -35,6 +36,7 @@ export interface CatalogueEntry {
   price: Minor;
   sizes: Size[];
   countInStock: number;
+  stockBySize: StockBySize;
   deleted: boolean;
 }
 
@@ -49,6 +51,7 @@ const productColumns = [
   'thumbnail',
   'sizes',
   'count_in_stock',
+  'stock_by_size',
   'rating',
   'num_reviews',
   'popularity',
@@ -127,6 +130,7 @@ const entryColumns = [
   'price',
   'sizes',
   'count_in_stock',
+  'stock_by_size',
   'deleted',
 ] as const satisfies readonly (keyof CatalogueProductRow)[];
 const entryById = prepareQuery<{ id: string }, Pick<CatalogueProductRow, (typeof entryColumns)[number]>>(
@@ -146,6 +150,7 @@ export function findCatalogueEntry(db: ReadModelsDb, args: { id: string }): Cata
     price: row.price,
     sizes: JSON.parse(row.sizes) as Size[],
     countInStock: row.count_in_stock,
+    stockBySize: JSON.parse(row.stock_by_size) as StockBySize,
     deleted: row.deleted === 1,
   };
 }
@@ -286,6 +291,7 @@ function toProduct(row: ProductColumns): Product {
     thumbnail: row.thumbnail,
     sizes: JSON.parse(row.sizes) as Size[],
     countInStock: row.count_in_stock,
+    stockBySize: JSON.parse(row.stock_by_size) as StockBySize,
     rating: Math.round(row.rating * 10) / 10,
     numReviews: row.num_reviews,
     popularity: row.popularity,

@@ -19,7 +19,10 @@ export interface CatalogueProductsTable {
   thumbnail: string;
   /** JSON array of sizes, in the order the admin chose them. */
   sizes: string;
+  /** Units for sale; the sum of `stock_by_size` when the product has sizes. */
   count_in_stock: number;
+  /** JSON object of units per size (`{"SM": 3}`), `{}` for a product without sizes. */
+  stock_by_size: string;
   num_reviews: number;
   /** Average of the live reviews; 0 when there are none. */
   rating: number;

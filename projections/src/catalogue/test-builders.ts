@@ -20,9 +20,15 @@ export function anEvent<T extends EventType>(type: T, data: EventData<T>): Recor
   };
 }
 
-/** A ProductCreated; money in minor units. Override what the test is about. */
+/**
+ * A ProductCreated; money in minor units. Override what the test is about; without `stockBySize`, a
+ * product with sizes has its whole count on its first size.
+ */
 export function aProductCreated(overrides: Partial<EventData<'ProductCreated'>> = {}): RecordedEvent {
+  const sizes = overrides.sizes ?? ['SM', 'MD'];
+  const countInStock = overrides.countInStock ?? 5;
   return anEvent('ProductCreated', {
+    stockBySize: Object.fromEntries(sizes.map((size, index) => [size, index === 0 ? countInStock : 0])),
     productId: 'p1',
     name: 'Flex Leggings',
     description: 'High-waisted leggings that stay put.',

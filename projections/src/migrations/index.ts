@@ -12,6 +12,7 @@ import { openReservationsWithoutPlaced } from './010-open-reservations-without-p
 import { ordersAsDocuments } from './011-orders-as-documents';
 import { adminListIndexes } from './012-admin-list-indexes';
 import { customerTotals } from './013-customer-totals';
+import { catalogueStockBySize } from './014-catalogue-stock-by-size';
 import { orderReferences } from './015-order-references';
 import { sessionsAndPasswordResets } from './016-sessions-and-password-resets';
 import { outbox } from './017-outbox';
@@ -36,6 +37,7 @@ export const readModelMigrations: readonly Migration[] = [
   ordersAsDocuments,
   adminListIndexes,
   customerTotals,
+  catalogueStockBySize,
   orderReferences,
   sessionsAndPasswordResets,
   outbox,

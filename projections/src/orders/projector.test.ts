@@ -72,14 +72,21 @@ describe('the orders read model', () => {
 
   it('offers the sweep reservations whose order never appeared, or was cancelled, once old enough', () => {
     const reserve = (orderId: string, productId: string, at: string) =>
-      recorded('StockReserved', { productId, orderId, qty: 2, at });
+      recorded('StockReserved', { productId, orderId, size: null, qty: 2, at });
     const db = project(
       reserve('o1', 'p1', '2024-05-01T09:00:00.000Z'),
       reserve('o2', 'p1', '2024-05-01T09:00:00.000Z'),
       reserve('o2', 'p2', '2024-05-01T09:00:00.000Z'),
       reserve('o3', 'p1', '2024-05-01T11:00:00.000Z'),
       recorded('OrderPlaced', anOrderPlaced()),
-      recorded('StockReleased', { productId: 'p1', orderId: 'o2', qty: 2, reason: 'order-refused', at: 'x' }),
+      recorded('StockReleased', {
+        productId: 'p1',
+        orderId: 'o2',
+        size: null,
+        qty: 2,
+        reason: 'order-refused',
+        at: 'x',
+      }),
     );
     const sweepable = (before: string) =>
       listSweepableReservations(db, { before }).map((r) => [r.order_id, r.product_id, r.order_state]);
@@ -97,6 +104,7 @@ describe('the orders read model', () => {
     const released = recorded('StockReleased', {
       productId: 'p1',
       orderId: 'o1',
+      size: null,
       qty: 2,
       reason: 'cancelled',
       at: 'x',
@@ -107,7 +115,13 @@ describe('the orders read model', () => {
 
   it('forgets the stock of a delivered order: it is sold, nothing to give back', () => {
     const db = project(
-      recorded('StockReserved', { productId: 'p1', orderId: 'o1', qty: 2, at: '2024-05-01T09:00:00.000Z' }),
+      recorded('StockReserved', {
+        productId: 'p1',
+        orderId: 'o1',
+        size: null,
+        qty: 2,
+        at: '2024-05-01T09:00:00.000Z',
+      }),
       recorded('OrderPlaced', anOrderPlaced()),
       recorded('StatusChanged', aStatusChanged('o1', 'Pending', 'Dispatched')),
       recorded('StatusChanged', aStatusChanged('o1', 'Dispatched', 'Delivered')),
@@ -118,11 +132,12 @@ describe('the orders read model', () => {
   it('leaves the same reservations however the log is cut into transactions', () => {
     const line = anOrderPlaced().lines[0]!;
     const reserve = (orderId: string, productId: string, qty: number, at = '2024-05-01T09:00:00.000Z') =>
-      recorded('StockReserved', { productId, orderId, qty, at });
+      recorded('StockReserved', { productId, orderId, size: null, qty, at });
     const release = (orderId: string, productId: string, qty: number) =>
       recorded('StockReleased', {
         productId,
         orderId,
+        size: null,
         qty,
         reason: 'cancelled',
         at: '2024-05-03T00:00:00.000Z',

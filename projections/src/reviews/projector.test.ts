@@ -39,6 +39,7 @@ const product = recorded('ProductCreated', {
   sizes: ['SM'],
   isFeatured: false,
   countInStock: 4,
+  stockBySize: { SM: 4 },
   at,
 });
 const posted = (reviewId: string, extra: Partial<EventData<'ReviewPosted'>> = {}) =>

@@ -371,6 +371,35 @@ describe('checkout', () => {
     expect(submitButton().textContent).toBe('Pay PKR 450.00 on Delivery');
   });
 
+  it('caps each line by its own size’s stock when a size ran out meanwhile, dropping a sold-out size', async () => {
+    signIn(aSession());
+    cartStore.set([
+      aCartLine({ product: 'p1', name: 'Core Hoodie', size: 'MD', qty: 3, countInStock: 5 }),
+      aCartLine({ product: 'p1', name: 'Core Hoodie', size: 'SM', qty: 1, countInStock: 5 }),
+    ]);
+    orderEndpoint(() =>
+      HttpResponse.json(
+        { message: 'Only 2 of "Core Hoodie" in size MD left in stock.', code: 'OUT_OF_STOCK' },
+        { status: 409 },
+      ),
+    );
+    server.use(
+      http.get('/api/products/p1', () =>
+        HttpResponse.json(aProduct({ id: 'p1', name: 'Core Hoodie', stockBySize: { SM: 0, MD: 2, LG: 9 } })),
+      ),
+    );
+    await openCheckout();
+    fillAddress();
+    fireEvent.click(submitButton());
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Only 2 of "Core Hoodie" in size MD left in stock.',
+    );
+    await waitFor(() =>
+      expect(cartStore.get()).toEqual([expect.objectContaining({ size: 'MD', qty: 2, countInStock: 2 })]),
+    );
+  });
+
   it('shows the message of a refused field under that field, and only there', async () => {
     signIn(aSession());
     cartStore.set([aCartLine()]);

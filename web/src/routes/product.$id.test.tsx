@@ -34,6 +34,12 @@ async function openProduct(product: Product, reviews: PublicReview[] = []) {
   return app;
 }
 
+const describedText = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
 const addButton = () => screen.getByRole('button', { name: /^(Add to Cart|Out of Stock)$/ });
 
 describe('product page', () => {
@@ -132,6 +138,33 @@ describe('product page', () => {
     expect(input.value).toBe('3');
     fireEvent.change(input, { target: { value: '0' } });
     expect(input.value).toBe('1');
+  });
+
+  it('says which sizes are sold out (and cannot be chosen) or nearly gone, and caps the quantity by the size', async () => {
+    await openProduct(aProduct({ id: 'p1', name: 'Flex Leggings', stockBySize: { SM: 0, MD: 2, LG: 12 } }));
+    const small = screen.getByRole('radio', { name: 'SM' }) as HTMLInputElement;
+    const medium = screen.getByRole('radio', { name: 'MD' }) as HTMLInputElement;
+    const large = screen.getByRole('radio', { name: 'LG' }) as HTMLInputElement;
+
+    expect(small.disabled).toBe(true);
+    expect(describedText(small)).toBe('Sold out');
+    expect(describedText(medium)).toBe('Only 2 left');
+    expect(large.getAttribute('aria-describedby')).toBeNull();
+    expect(screen.getByText('14 in stock')).toBeTruthy();
+
+    fireEvent.click(large);
+    const increase = screen.getByRole('button', { name: 'Increase quantity' }) as HTMLButtonElement;
+    for (let i = 0; i < 4; i++) fireEvent.click(increase);
+    expect(screen.getByText('12 in stock in size LG')).toBeTruthy();
+    fireEvent.click(medium);
+    expect(screen.getByText('2 in stock in size MD')).toBeTruthy();
+    expect((screen.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement).value).toBe('2');
+    expect(increase.disabled).toBe(true);
+
+    fireEvent.click(addButton());
+    await waitFor(() =>
+      expect(cartStore.get()).toEqual([expect.objectContaining({ size: 'MD', qty: 2, countInStock: 2 })]),
+    );
   });
 
   it('reads Out of Stock and cannot be added when there is no stock', async () => {

@@ -5,8 +5,18 @@ import type { Session, SessionUser } from '../lib/session';
 let sequence = 0;
 const nextId = () => String(++sequence);
 
+/**
+ * A product. With `stockBySize`, `countInStock` is its sum; without, every size has `countInStock`
+ * units, so a test about one count reads the same whichever size it picks.
+ */
 export function aProduct(overrides: Partial<Product> = {}): Product {
   const id = overrides.id ?? nextId();
+  const sizes = overrides.sizes ?? ['SM', 'MD', 'LG'];
+  const stockBySize =
+    overrides.stockBySize ?? Object.fromEntries(sizes.map((size) => [size, overrides.countInStock ?? 20]));
+  const countInStock = overrides.stockBySize
+    ? Object.values(overrides.stockBySize).reduce((sum, units) => sum + units, 0)
+    : (overrides.countInStock ?? 20);
   return {
     id,
     name: `Training Tee ${id}`,
@@ -16,8 +26,9 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     originalPrice: null,
     image: `/uploads/tee-${id}.webp`,
     thumbnail: `/uploads/tee-${id}-thumb.webp`,
-    sizes: ['SM', 'MD', 'LG'],
-    countInStock: 20,
+    sizes,
+    countInStock,
+    stockBySize,
     rating: 4.5,
     numReviews: 3,
     popularity: 10,

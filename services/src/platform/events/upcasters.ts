@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { REFERENCE_ALPHABET, type UpcasterRegistry } from '@shop/contracts';
+import { REFERENCE_ALPHABET, type StockBySize, type UpcasterRegistry } from '@shop/contracts';
 
 /**
  * One entry per event type whose schema changed: `{ OrderPlaced: { 1: (v1) => v2 } }`, together
@@ -13,7 +13,31 @@ export const upcasters: UpcasterRegistry = {
       return { ...v1, reference: legacyOrderReference(v1.orderId) };
     },
   },
+  ProductCreated: { 1: legacyProductStock },
+  ProductUpdated: { 1: legacyProductStock },
+  StockReserved: { 1: legacyStockMovement },
+  StockReleased: { 1: legacyStockMovement },
 };
+
+/**
+ * A product saved before stock per size keeps its one count on its first size, the others at 0
+ * (decision 018): the shop then never promises a size more units than the product had, and the
+ * reservations of that time (size null) count against the same size, so every sum stays exact until
+ * the admin sets the sizes' counts.
+ */
+function legacyProductStock(data: unknown): unknown {
+  const v1 = data as { sizes: string[]; countInStock: number };
+  const stockBySize: Record<string, number> = {};
+  v1.sizes.forEach((size, index) => {
+    stockBySize[size] = index === 0 ? v1.countInStock : 0;
+  });
+  return { ...v1, stockBySize: stockBySize as StockBySize };
+}
+
+/** A reservation or release from before stock per size did not say which size: null (see above). */
+function legacyStockMovement(data: unknown): unknown {
+  return { ...(data as object), size: null };
+}
 
 /**
  * The reference of an order placed before references existed: ten characters of the references'

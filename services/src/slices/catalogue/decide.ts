@@ -1,9 +1,10 @@
-import type { EventData } from '@shop/contracts';
+import { type EventData, productStock, SIZES, type Size, type StockBySize } from '@shop/contracts';
 import type { Decider } from '../../platform/commands/handle-command';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import {
   type ExistingProduct,
   evolveProduct,
+  holdKey,
   initialProductState,
   type ProductDetails,
   type ProductEvent,
@@ -12,16 +13,31 @@ import {
 
 export type ReleaseReason = EventData<'StockReleased'>['reason'];
 
+/** The size of a line: one of the product's sizes, `''` for a product without sizes. */
+export type LineSize = Size | '';
+
+/**
+ * The stock an admin sets: per size for a product with sizes (`countInStock` is then their sum and
+ * what was given for it is ignored), one count without.
+ */
+export interface StockInput {
+  countInStock?: number;
+  stockBySize?: StockBySize;
+}
+
 /** The product aggregate's commands. Prices are minor units; time comes in with the command. */
 export type ProductCommand =
-  | { type: 'CreateProduct'; productId: string; details: ProductDetails; countInStock: number; at: string }
-  | { type: 'UpdateProduct'; productId: string; details: ProductDetails; countInStock: number; at: string }
+  | ({ type: 'CreateProduct'; productId: string; details: ProductDetails; at: string } & StockInput)
+  | ({ type: 'UpdateProduct'; productId: string; details: ProductDetails; at: string } & StockInput)
   | { type: 'DeleteProduct'; productId: string; at: string }
-  | { type: 'ReserveStock'; productId: string; orderId: string; qty: number; at: string }
+  /** `size` as the order line has it: one of the product's sizes, `''` for a product without sizes. */
+  | { type: 'ReserveStock'; productId: string; orderId: string; size: string; qty: number; at: string }
   | {
       type: 'ReleaseStock';
       productId: string;
       orderId: string;
+      /** The size to give back first (as the order line has it); the order's other holds of the product follow. */
+      size?: string;
       qty: number;
       reason: ReleaseReason;
       at: string;
@@ -39,15 +55,25 @@ function listed(state: ProductState): ExistingProduct {
 
 export function createProduct(command: Command<'CreateProduct'>, state: ProductState): ProductEvent[] {
   if (state.status !== 'absent') throw conflict('This product already exists.');
-  const { productId, details, countInStock, at } = command;
-  return [{ type: 'ProductCreated', data: { productId, ...details, countInStock, at } }];
+  const { productId, details, at } = command;
+  return [
+    {
+      type: 'ProductCreated',
+      data: { productId, ...details, ...productStock({ ...command, ...details }), at },
+    },
+  ];
 }
 
 /** The admin's stock value is the new absolute count of units for sale, whatever was reserved before. */
 export function updateProduct(command: Command<'UpdateProduct'>, state: ProductState): ProductEvent[] {
   listed(state);
-  const { productId, details, countInStock, at } = command;
-  return [{ type: 'ProductUpdated', data: { productId, ...details, countInStock, at } }];
+  const { productId, details, at } = command;
+  return [
+    {
+      type: 'ProductUpdated',
+      data: { productId, ...details, ...productStock({ ...command, ...details }), at },
+    },
+  ];
 }
 
 /** The product leaves the catalogue; its stream stays, so old orders still show their lines. */
@@ -57,9 +83,11 @@ export function deleteProduct(command: Command<'DeleteProduct'>, state: ProductS
 }
 
 /**
- * Takes `qty` units for an order. Refuses with 409 OUT_OF_STOCK when fewer are left, so stock never
- * goes below zero; refuses a deleted product with 409. Reserving again for an order that already
- * holds the same quantity changes nothing (a retried order), a different quantity is refused.
+ * Takes `qty` units of one size (or of the one count of a product without sizes) for an order.
+ * Refuses with 409 OUT_OF_STOCK naming the product and size when fewer are left, so no count goes
+ * below zero; refuses a deleted product, or a size it does not offer, with 409. Reserving again for
+ * an order that already holds the same quantity of the size changes nothing (a retried order), a
+ * different quantity is refused.
  */
 export function reserveStock(command: Command<'ReserveStock'>, state: ProductState): ProductEvent[] {
   const { productId, orderId, qty, at } = command;
@@ -67,37 +95,57 @@ export function reserveStock(command: Command<'ReserveStock'>, state: ProductSta
     throw badRequest('Quantity must be a whole number of at least 1.', 'qty');
   if (state.status === 'absent') throw productNotFound();
   if (state.status === 'deleted') throw conflict(`"${state.name}" is no longer available.`);
-  const held = state.reservations.get(orderId);
+  const size = state.sizes.length === 0 ? '' : state.sizes.find((offered) => offered === command.size);
+  if (size === undefined) {
+    throw conflict(
+      command.size === ''
+        ? `Please choose a size for "${state.name}".`
+        : `Size ${command.size} is not available for "${state.name}".`,
+    );
+  }
+  const inStock = size === '' ? state.countInStock : (state.stockBySize[size] ?? 0);
+  const held = state.reservations.get(holdKey(orderId, size));
   if (held !== undefined) {
     if (held === qty) return [];
-    throw conflict(`This order already holds ${held} of "${state.name}".`);
+    throw conflict(`This order already holds ${held} of "${state.name}"${inSize(size)}.`);
   }
-  if (qty > state.countInStock) throw outOfStock(state.name, state.countInStock);
-  return [{ type: 'StockReserved', data: { productId, orderId, qty, at } }];
+  if (qty > inStock) throw conflict(outOfStockMessage(state.name, inStock, size), 'OUT_OF_STOCK');
+  return [{ type: 'StockReserved', data: { productId, orderId, size, qty, at } }];
 }
 
 /**
- * Gives back up to `qty` units an order holds (cancelled, refused or orphaned order), also for a
- * deleted product. Releasing for an order that holds nothing changes nothing, so a retried
- * cancellation or sweep never creates stock out of thin air.
+ * Gives back up to `qty` units an order holds (cancelled, refused, orphaned or returned), also for
+ * a deleted product: of `size` first, then of the order's other holds of the product in SIZES'
+ * order, sizes the product no longer offers included (an order from before stock per size holds its
+ * units on the first size; the sweep names no size). Releasing for an order that holds nothing
+ * changes nothing, so a retried cancellation or sweep never creates stock out of thin air.
  */
 export function releaseStock(command: Command<'ReleaseStock'>, state: ProductState): ProductEvent[] {
   const { productId, orderId, qty, reason, at } = command;
   if (!Number.isInteger(qty) || qty < 1)
     throw badRequest('Quantity must be a whole number of at least 1.', 'qty');
   if (state.status === 'absent') throw productNotFound();
-  const held = state.reservations.get(orderId) ?? 0;
-  if (held === 0) return [];
-  return [{ type: 'StockReleased', data: { productId, orderId, qty: Math.min(qty, held), reason, at } }];
+  const known: readonly LineSize[] = [...SIZES, ''];
+  const events: ProductEvent[] = [];
+  let left = qty;
+  for (const size of new Set([...known.filter((size) => size === command.size), ...known])) {
+    const given = Math.min(left, state.reservations.get(holdKey(orderId, size)) ?? 0);
+    if (given === 0) continue;
+    events.push({ type: 'StockReleased', data: { productId, orderId, size, qty: given, reason, at } });
+    left -= given;
+    if (left === 0) break;
+  }
+  return events;
 }
+
+const inSize = (size: string) => (size === '' ? '' : ` in size ${size}`);
 
 /** Same wording as the order pricing check, so a shopper reads one message whichever step refuses. */
-export function outOfStockMessage(name: string, inStock: number): string {
-  return inStock <= 0 ? `"${name}" is out of stock.` : `Only ${inStock} of "${name}" left in stock.`;
+export function outOfStockMessage(name: string, inStock: number, size = ''): string {
+  return inStock <= 0
+    ? `"${name}"${inSize(size)} is out of stock.`
+    : `Only ${inStock} of "${name}"${inSize(size)} left in stock.`;
 }
-
-const outOfStock = (name: string, inStock: number) =>
-  conflict(outOfStockMessage(name, inStock), 'OUT_OF_STOCK');
 
 export function decideProduct(command: ProductCommand, state: ProductState): ProductEvent[] {
   switch (command.type) {

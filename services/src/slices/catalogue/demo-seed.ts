@@ -45,6 +45,7 @@ export async function seedDemoCatalogue(deps: ShopDeps): Promise<number> {
       productId,
       details: productDetailsFrom(input, deps),
       countInStock: input.countInStock,
+      stockBySize: input.stockBySize,
       at: new Date(start + index * 1000).toISOString(),
     } as const;
     try {

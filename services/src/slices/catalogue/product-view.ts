@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fromMinor, type Product, type ProductInput, toMinor } from '@shop/contracts';
+import { fromMinor, type ParsedProductInput, type Product, toMinor } from '@shop/contracts';
 import { validationFailed } from '../../platform/errors';
 import type { ExistingProduct, ProductDetails } from './product';
 
@@ -15,7 +15,7 @@ export interface ImageFolders {
  * found beside it (`x.webp` -> `x-thumb.webp`, else the image itself). Refuses (400 on `image`)
  * a reference to a file that is not there, so no product shows a broken picture.
  */
-export function productDetailsFrom(input: ProductInput, folders: ImageFolders): ProductDetails {
+export function productDetailsFrom(input: ParsedProductInput, folders: ImageFolders): ProductDetails {
   const { image, thumbnail } = resolveImage(input.image, folders);
   return {
     name: input.name,
@@ -63,6 +63,7 @@ export function productFromState(state: ExistingProduct): Product {
     thumbnail: state.thumbnail,
     sizes: state.sizes,
     countInStock: state.countInStock,
+    stockBySize: state.stockBySize,
     rating: 0,
     numReviews: 0,
     popularity: 0,

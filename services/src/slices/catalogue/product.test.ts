@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { evolveProduct, initialProductState, type ProductEvent } from './product';
+import { evolveProduct, holdKey, initialProductState, type ProductEvent } from './product';
 import { Reservations } from './reservations';
 import { aProductCreated } from './test-builders';
 
@@ -13,8 +13,8 @@ function stock(
   data: { orderId: string; qty: number },
 ): ProductEvent {
   return type === 'StockReserved'
-    ? { type, data: { productId: 'p1', ...data, at } }
-    : { type, data: { productId: 'p1', ...data, reason: 'cancelled', at } };
+    ? { type, data: { productId: 'p1', size: 'SM', ...data, at } }
+    : { type, data: { productId: 'p1', size: 'SM', ...data, reason: 'cancelled', at } };
 }
 
 describe('Reservations', () => {
@@ -75,7 +75,10 @@ describe('evolveProduct', () => {
           }
           if (state.status === 'absent') throw new Error('created above');
           expect(state.countInStock).toBe(count);
-          expect(new Map(state.reservations.entries())).toEqual(held);
+          expect(new Map(state.reservations.entries())).toEqual(
+            new Map([...held].map(([id, units]) => [holdKey(id, 'SM'), units])),
+          );
+          expect(state.stockBySize).toEqual({ SM: count, MD: 0, LG: 0 });
         },
       ),
       { numRuns: 200 },

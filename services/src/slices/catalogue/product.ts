@@ -1,4 +1,4 @@
-import type { EventData, Minor, Size } from '@shop/contracts';
+import { type EventData, type Minor, type Size, type StockBySize, sumStock } from '@shop/contracts';
 import { Reservations } from './reservations';
 
 /** The product aggregate's events, as a tagged union. One stream per product: `product-{id}`. */
@@ -26,9 +26,14 @@ export interface ProductDetails {
 export interface ExistingProduct extends ProductDetails {
   status: 'listed' | 'deleted';
   productId: string;
-  /** Units that can still be sold: the admin's last count, minus reservations, plus releases. */
+  /**
+   * Units that can still be sold: the admin's last count, minus reservations, plus releases; the sum
+   * of `stockBySize` when the product has sizes.
+   */
   countInStock: number;
-  /** Units each order still holds, so a release never gives back more than was taken. */
+  /** The same per size, one entry per size of `sizes`; `{}` without sizes. */
+  stockBySize: StockBySize;
+  /** Units each order still holds of each size (see `holdKey`), so a release never gives back more than was taken. */
   reservations: Reservations;
   createdAt: string;
   /** When the admin last saved it (stock movements do not count). */
@@ -44,13 +49,14 @@ export function evolveProduct(state: ProductState, event: ProductEvent): Product
   switch (event.type) {
     case 'ProductCreated':
     case 'ProductUpdated': {
-      const { productId, countInStock, at, ...details } = event.data;
+      const { productId, countInStock, stockBySize, at, ...details } = event.data;
       const before = state.status === 'absent' ? { reservations: Reservations.none, createdAt: at } : state;
       return {
         status: 'listed',
         productId,
         ...details,
         countInStock,
+        stockBySize,
         reservations: before.reservations,
         createdAt: before.createdAt,
         updatedAt: at,
@@ -58,27 +64,42 @@ export function evolveProduct(state: ProductState, event: ProductEvent): Product
     }
     case 'ProductDeleted':
       return state.status === 'absent' ? state : { ...state, status: 'deleted' };
-    case 'StockReserved': {
-      if (state.status === 'absent') return state;
-      const { orderId, qty } = event.data;
-      return {
-        ...state,
-        countInStock: state.countInStock - qty,
-        reservations: state.reservations.holding(orderId, qty),
-      };
-    }
-    case 'StockReleased': {
-      if (state.status === 'absent') return state;
-      const { orderId, qty } = event.data;
-      return {
-        ...state,
-        countInStock: state.countInStock + qty,
-        reservations: state.reservations.holding(orderId, -qty),
-      };
-    }
+    case 'StockReserved':
+      return state.status === 'absent' ? state : moveStock(state, event.data, event.data.qty);
+    case 'StockReleased':
+      return state.status === 'absent' ? state : moveStock(state, event.data, -event.data.qty);
     default: {
       const unknown: never = event;
       return unknown;
     }
   }
+}
+
+/** The size a stock event moved; one from before stock per size (null) moved the first size's units. */
+export function sizeMoved(product: Pick<ExistingProduct, 'sizes'>, size: Size | '' | null): Size | '' {
+  return size ?? product.sizes[0] ?? '';
+}
+
+/** Where an order's hold of one size is kept; the order id alone for a product without sizes. */
+export const holdKey = (orderId: string, size: Size | ''): string =>
+  size === '' ? orderId : `${orderId}#${size}`;
+
+/**
+ * `held` more units held by the order (fewer when negative), taken from or given back to the size's
+ * count, or the one count of a product without sizes. A size the product no longer offers (or the
+ * sizeless count of a product that since got sizes) only changes the hold: the admin's later counts
+ * are absolute, and nobody can buy that size.
+ */
+function moveStock(
+  state: ExistingProduct,
+  event: { orderId: string; size: Size | '' | null },
+  held: number,
+): ExistingProduct {
+  const size = sizeMoved(state, event.size);
+  const reservations = state.reservations.holding(holdKey(event.orderId, size), held);
+  if (state.sizes.length === 0) return { ...state, countInStock: state.countInStock - held, reservations };
+  const units = size === '' ? undefined : state.stockBySize[size];
+  if (size === '' || units === undefined) return { ...state, reservations };
+  const stockBySize = { ...state.stockBySize, [size]: units - held };
+  return { ...state, stockBySize, countInStock: sumStock(stockBySize), reservations };
 }

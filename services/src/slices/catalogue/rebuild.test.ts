@@ -39,12 +39,12 @@ describe('rebuilding the catalogue read model', () => {
     const system = { actor: 'system' };
     await reserveProductStock(
       t.deps,
-      { productId: 'demo-breeze-dri-fit-tee', orderId: 'o1', qty: 4, at: at() },
+      { size: 'SM', productId: 'demo-breeze-dri-fit-tee', orderId: 'o1', qty: 4, at: at() },
       system,
     );
     await reserveProductStock(
       t.deps,
-      { productId: 'demo-breeze-dri-fit-tee', orderId: 'o2', qty: 2, at: at() },
+      { size: 'SM', productId: 'demo-breeze-dri-fit-tee', orderId: 'o2', qty: 2, at: at() },
       system,
     );
     await releaseProductStock(

@@ -32,7 +32,13 @@ describe('POST /api/products', () => {
   it('creates the product and answers it with every Product field, money in decimals', async () => {
     const response = await t.request<Product>('POST', '/api/products', {
       token: admin.token,
-      body: aProductInput({ price: 4999.5, originalPrice: 5999, isFeatured: true }),
+      body: aProductInput({
+        price: 4999.5,
+        originalPrice: 5999,
+        isFeatured: true,
+        countInStock: 999,
+        stockBySize: { LG: 1, SM: 1, MD: 3 },
+      }),
     });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({
@@ -46,6 +52,7 @@ describe('POST /api/products', () => {
       thumbnail: '/images/flex-high-rise-leggings-thumb.webp',
       sizes: ['SM', 'MD', 'LG'],
       countInStock: 5,
+      stockBySize: { SM: 1, MD: 3, LG: 1 },
       rating: 0,
       numReviews: 0,
       popularity: 0,
@@ -83,7 +90,7 @@ describe('POST /api/products', () => {
     expect(response.body).toMatchObject({ code: 'VALIDATION_FAILED' });
     const fields = (response.body.fields as { field: string }[]).map((f) => f.field);
     expect(fields).toEqual(
-      expect.arrayContaining(['name', 'description', 'price', 'countInStock', 'sizes.1']),
+      expect.arrayContaining(['name', 'description', 'price', 'stockBySize.SM', 'sizes.1']),
     );
     for (const bad of [
       { price: 0 },
@@ -97,6 +104,46 @@ describe('POST /api/products', () => {
       });
       expect(refused.status, JSON.stringify(bad)).toBe(400);
     }
+  });
+
+  it('needs a whole, non-negative count for every size and for no other, naming each, and creates nothing', async () => {
+    const refusedFields = async (body: Record<string, unknown>) => {
+      const response = await t.request('POST', '/api/products', {
+        token: admin.token,
+        body: aProductInput(body),
+      });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+      return (response.body.fields as { field: string; message: string }[]).map((f) => [f.field, f.message]);
+    };
+    expect(await refusedFields({ sizes: ['SM', 'MD'], stockBySize: { SM: 2 } })).toEqual([
+      ['stockBySize.MD', 'Stock for MD is required'],
+    ]);
+    expect(await refusedFields({ sizes: ['SM'], stockBySize: { SM: 2, XL: 1 } })).toEqual([
+      ['stockBySize.XL', 'Stock for XL needs XL among the sizes'],
+    ]);
+    expect(await refusedFields({ sizes: ['SM', 'MD'], stockBySize: { SM: -1, MD: 0.5 } })).toEqual([
+      ['stockBySize.SM', 'Stock must not be negative'],
+      ['stockBySize.MD', 'Stock must be a whole number'],
+    ]);
+    expect(await refusedFields({ sizes: ['SM'], stockBySize: undefined, countInStock: 4 })).toEqual([
+      ['stockBySize.SM', 'Stock for SM is required'],
+    ]);
+    expect(await refusedFields({ sizes: [], stockBySize: { SM: 1 }, countInStock: 4 })).toEqual([
+      ['stockBySize.SM', 'Stock for SM needs SM among the sizes'],
+    ]);
+    expect(await refusedFields({ sizes: [], countInStock: undefined })).toEqual([
+      ['countInStock', 'Stock is required'],
+    ]);
+    expect((await t.request<unknown[]>('GET', '/api/products')).body).toEqual([]);
+  });
+
+  it('keeps one count and no stock per size for a product without sizes', async () => {
+    const response = await t.request<Product>('POST', '/api/products', {
+      token: admin.token,
+      body: aProductInput({ sizes: [], countInStock: 7 }),
+    });
+    expect(response.body).toMatchObject({ sizes: [], countInStock: 7, stockBySize: {} });
   });
 
   it('refuses an original price below the price, naming the field, and creates nothing', async () => {
@@ -180,15 +227,21 @@ describe('PUT /api/products/{id}', () => {
     t.clock.advance(60_000);
     const response = await t.request<Product>('PUT', `/api/products/${product.id}`, {
       token: admin.token,
-      body: aProductInput({ name: 'Flex Leggings II', price: 3500, countInStock: 40, sizes: ['XL'] }),
+      body: aProductInput({
+        name: 'Flex Leggings II',
+        price: 3500,
+        stockBySize: { XL: 40, SM: 2 },
+        sizes: ['XL', 'SM'],
+      }),
     });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       id: product.id,
       name: 'Flex Leggings II',
       price: 3500,
-      countInStock: 40,
-      sizes: ['XL'],
+      countInStock: 42,
+      stockBySize: { XL: 40, SM: 2 },
+      sizes: ['XL', 'SM'],
       createdAt: product.createdAt,
       updatedAt: '2024-05-02T08:01:00.000Z',
     });

@@ -1,4 +1,10 @@
-import { AdminProductsQuery, CatalogueQuery, ProductInput, streams } from '@shop/contracts';
+import {
+  AdminProductsQuery,
+  CatalogueQuery,
+  type ParsedProductInput,
+  ProductInput,
+  streams,
+} from '@shop/contracts';
 import {
   adminProductPage,
   allProductsInChunks,
@@ -45,7 +51,7 @@ export function catalogueRoutes(deps: ShopDeps): Hono<AuthEnv> {
   };
 
   /** The category as the shop already spells it, so "tops" and "Tops" stay one category. */
-  const spelledAsInShop = (input: ProductInput, except?: string): ProductInput => ({
+  const spelledAsInShop = (input: ParsedProductInput, except?: string): ParsedProductInput => ({
     ...input,
     category:
       knownCategorySpelling(deps.readModels, { category: input.category, ...(except ? { except } : {}) }) ??
@@ -77,7 +83,14 @@ export function catalogueRoutes(deps: ShopDeps): Hono<AuthEnv> {
       deps,
       productDecider,
       streams.product(productId),
-      { type: 'CreateProduct', productId, details, countInStock: input.countInStock, at: now() },
+      {
+        type: 'CreateProduct',
+        productId,
+        details,
+        countInStock: input.countInStock,
+        stockBySize: input.stockBySize,
+        at: now(),
+      },
       { actor: c.var.caller.id },
     );
     return c.json(answer(productId, result), 201);
@@ -91,7 +104,14 @@ export function catalogueRoutes(deps: ShopDeps): Hono<AuthEnv> {
       deps,
       productDecider,
       streams.product(productId),
-      { type: 'UpdateProduct', productId, details, countInStock: input.countInStock, at: now() },
+      {
+        type: 'UpdateProduct',
+        productId,
+        details,
+        countInStock: input.countInStock,
+        stockBySize: input.stockBySize,
+        at: now(),
+      },
       { actor: c.var.caller.id },
     );
     return c.json(answer(productId, result));

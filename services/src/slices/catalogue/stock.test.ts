@@ -22,11 +22,11 @@ const stockShown = async (id: string) =>
 describe('reserving stock on the real store', () => {
   it('takes and gives back units, the catalogue following at once', async () => {
     await listProduct(t.deps, 'p1', { countInStock: 5 });
-    expect(await reserveProductStock(t.deps, { productId: 'p1', orderId: 'o1', qty: 3, at }, system)).toEqual(
-      {
-        countInStock: 2,
-      },
-    );
+    expect(
+      await reserveProductStock(t.deps, { size: 'SM', productId: 'p1', orderId: 'o1', qty: 3, at }, system),
+    ).toEqual({
+      countInStock: 2,
+    });
     expect(await stockShown('p1')).toBe(2);
     await releaseProductStock(
       t.deps,
@@ -46,7 +46,7 @@ describe('reserving stock on the real store', () => {
     await listProduct(t.deps, 'p1', { name: 'Last Few Leggings', countInStock: 3 });
     const results = await Promise.allSettled(
       Array.from({ length: 8 }, (_, i) =>
-        reserveProductStock(t.deps, { productId: 'p1', orderId: `o${i}`, qty: 1, at }, system),
+        reserveProductStock(t.deps, { size: 'SM', productId: 'p1', orderId: `o${i}`, qty: 1, at }, system),
       ),
     );
     const won = results.filter((r) => r.status === 'fulfilled');
@@ -56,7 +56,9 @@ describe('reserving stock on the real store', () => {
       expect(reason).toBeInstanceOf(AppError);
       expect(reason).toMatchObject({ status: 409, code: expect.stringMatching(/OUT_OF_STOCK|CONFLICT/) });
     }
-    expect(lost.some((r) => (r as AppError).message === '"Last Few Leggings" is out of stock.')).toBe(true);
+    expect(
+      lost.some((r) => (r as AppError).message === '"Last Few Leggings" in size SM is out of stock.'),
+    ).toBe(true);
     expect(await stockShown('p1')).toBe(0);
     const history = await t.deps.store.readStream(streams.product('p1'));
     expect(history.filter((e) => e.type === 'StockReserved')).toHaveLength(3);
@@ -72,10 +74,10 @@ describe('reserving stock on the real store', () => {
       system,
     );
     await expect(
-      reserveProductStock(t.deps, { productId: 'p1', orderId: 'o1', qty: 1, at }, system),
+      reserveProductStock(t.deps, { size: 'SM', productId: 'p1', orderId: 'o1', qty: 1, at }, system),
     ).rejects.toMatchObject({ status: 409 });
     await expect(
-      reserveProductStock(t.deps, { productId: 'nope', orderId: 'o1', qty: 1, at }, system),
+      reserveProductStock(t.deps, { size: 'SM', productId: 'nope', orderId: 'o1', qty: 1, at }, system),
     ).rejects.toMatchObject({ status: 404, message: 'Product not found' });
   });
 });

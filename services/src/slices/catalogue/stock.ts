@@ -10,13 +10,13 @@ export interface StockChange {
 }
 
 /**
- * Reserves units of one product for an order on the product's stream (retrying on a concurrent
+ * Reserves units of one size of a product (`''`: a product without sizes) for an order on the product's stream (retrying on a concurrent
  * write). Throws 409 OUT_OF_STOCK when fewer are left, 409 for a deleted product, 404 for an
  * unknown one. Returns the units left afterwards.
  */
 export async function reserveProductStock(
   deps: CommandDeps,
-  change: StockChange,
+  change: StockChange & { size: string },
   context: CommandContext,
 ): Promise<{ countInStock: number }> {
   const result = await handleCommand(
@@ -29,10 +29,13 @@ export async function reserveProductStock(
   return { countInStock: result.state.status === 'absent' ? 0 : result.state.countInStock };
 }
 
-/** Gives back what the order holds of one product, at most `qty`; nothing when it holds none. */
+/**
+ * Gives back what the order holds of one product, at most `qty`, of `size` first (see `releaseStock`);
+ * nothing when it holds none.
+ */
 export async function releaseProductStock(
   deps: CommandDeps,
-  change: StockChange & { reason: ReleaseReason },
+  change: StockChange & { size?: string; reason: ReleaseReason },
   context: CommandContext,
 ): Promise<void> {
   await handleCommand(

@@ -1,4 +1,4 @@
-import { type EventData, streams } from '@shop/contracts';
+import { type EventData, type StockBySize, streams } from '@shop/contracts';
 import { handleCommand } from '../../platform/commands/handle-command';
 import type { ShopDeps } from '../../shop-deps';
 import { productDecider } from './decide';
@@ -20,25 +20,36 @@ export function aProductDetails(overrides: Partial<ProductDetails> = {}): Produc
   };
 }
 
+/**
+ * Stock per size for tests that speak of one count: all of it on the first size (where orders built
+ * by the test kits take their size), the other sizes at 0; `{}` without sizes.
+ */
+export function stockOnFirstSize(sizes: readonly string[], countInStock: number): StockBySize {
+  return Object.fromEntries(sizes.map((size, index) => [size, index === 0 ? countInStock : 0]));
+}
+
 export function aProductCreated(overrides: Partial<EventData<'ProductCreated'>> = {}): {
   type: 'ProductCreated';
   data: EventData<'ProductCreated'>;
 } {
+  const details = { ...aProductDetails(), countInStock: 5, ...overrides };
   return {
     type: 'ProductCreated',
     data: {
       productId: 'p1',
-      ...aProductDetails(),
-      countInStock: 5,
+      stockBySize: stockOnFirstSize(details.sizes, details.countInStock),
       at: '2024-05-01T10:00:00.000Z',
-      ...overrides,
+      ...details,
     },
   };
 }
 
-/** A POST /api/products body; prices in major units as the admin form sends them; a bundled image. */
+/**
+ * A POST /api/products body; prices in major units as the admin form sends them; a bundled image.
+ * Without `stockBySize`, a product with sizes has its `countInStock` on its first size.
+ */
 export function aProductInput(overrides: Record<string, unknown> = {}) {
-  return {
+  const input = {
     name: 'Flex Leggings',
     description: 'High-waisted leggings that stay put.',
     category: 'Leggings',
@@ -48,6 +59,15 @@ export function aProductInput(overrides: Record<string, unknown> = {}) {
     countInStock: 5,
     ...overrides,
   };
+  const { sizes, countInStock } = input;
+  if (
+    'stockBySize' in overrides ||
+    !Array.isArray(sizes) ||
+    sizes.length === 0 ||
+    typeof countInStock !== 'number'
+  )
+    return input;
+  return { ...input, stockBySize: stockOnFirstSize(sizes, countInStock) };
 }
 
 /** Lists a product straight through the product command (as 'system'), for tests about reading. */
@@ -56,12 +76,14 @@ export async function listProduct(
   productId: string,
   overrides: Partial<ProductDetails> & { countInStock?: number; at?: string } = {},
 ): Promise<void> {
-  const { countInStock = 5, at = deps.clock().toISOString(), ...details } = overrides;
+  const { countInStock = 5, at = deps.clock().toISOString(), ...changed } = overrides;
+  const details = aProductDetails(changed);
+  const stockBySize = stockOnFirstSize(details.sizes, countInStock);
   await handleCommand(
     deps,
     productDecider,
     streams.product(productId),
-    { type: 'CreateProduct', productId, details: aProductDetails(details), countInStock, at },
+    { type: 'CreateProduct', productId, details, countInStock, stockBySize, at },
     { actor: 'system' },
   );
 }

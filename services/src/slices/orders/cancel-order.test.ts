@@ -34,7 +34,7 @@ beforeEach(async () => {
   admin = await signInAdmin(t);
   ayesha = await registerUser(t, { name: 'Ayesha' });
   bilal = await registerUser(t, { name: 'Bilal' });
-  tee = await createProduct(t, admin, { name: 'Running Tee', price: 40, countInStock: 10 });
+  tee = await createProduct(t, admin, { name: 'Running Tee', price: 40, stockBySize: { SM: 5, MD: 5 } });
   cap = await createProduct(t, admin, { name: 'Cap', price: 15, countInStock: 4, sizes: [] });
 });
 afterEach(() => t.close());

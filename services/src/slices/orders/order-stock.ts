@@ -1,7 +1,7 @@
 import type { CommandContext, CommandDeps } from '../../platform/commands/handle-command';
 import type { ReleaseReason } from '../catalogue/decide';
 import { releaseProductStock } from '../catalogue/stock';
-import { type OrderLine, unitsByProduct } from './order';
+import { type OrderLine, unitsByProductAndSize } from './order';
 
 export interface OrderStockRelease {
   orderId: string;
@@ -12,7 +12,7 @@ export interface OrderStockRelease {
 }
 
 /**
- * Puts an order's units back into stock on each product's stream, in product order. The one path for
+ * Puts an order's units back into stock of their sizes on each product's stream, in product order. The one path for
  * every release keyed by an order's lines (a cancellation, a received return). A release never gives
  * back more than the order holds of a product; one cut short is finished by the reservation sweep.
  */
@@ -22,7 +22,7 @@ export async function releaseOrderStock(
   context: CommandContext,
 ): Promise<void> {
   const { orderId, reason, at } = release;
-  for (const [productId, qty] of unitsByProduct(release.lines)) {
-    await releaseProductStock(deps, { productId, orderId, qty, reason, at }, context);
+  for (const units of unitsByProductAndSize(release.lines)) {
+    await releaseProductStock(deps, { ...units, orderId, reason, at }, context);
   }
 }

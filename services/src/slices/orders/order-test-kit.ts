@@ -1,5 +1,6 @@
 import { DEFAULT_SHIPPING, type Order, type OrderInput, type Product } from '@shop/contracts';
 import { registerUser, type SignedInUser, type TestShop } from '../../test-support/test-shop';
+import { stockOnFirstSize } from '../catalogue/test-builders';
 
 /** Helpers for the order and affiliate API tests: products, orders with correct totals, reviews. */
 
@@ -11,11 +12,15 @@ export async function createProduct(
   overrides: {
     name?: string;
     price?: number;
+    /** On the first size when the product has sizes and `stockBySize` is not given. */
     countInStock?: number;
+    stockBySize?: Record<string, number>;
     sizes?: string[];
     category?: string;
   } = {},
 ): Promise<Product> {
+  const sizes = overrides.sizes ?? ['SM', 'MD'];
+  const countInStock = overrides.countInStock ?? 5;
   const response = await t.request<Product>('POST', '/api/products', {
     token: admin.token,
     body: {
@@ -24,8 +29,9 @@ export async function createProduct(
       category: overrides.category ?? 'Shirts',
       price: overrides.price ?? 40,
       image: DEMO_IMAGE,
-      sizes: overrides.sizes ?? ['SM', 'MD'],
-      countInStock: overrides.countInStock ?? 5,
+      sizes,
+      countInStock,
+      stockBySize: overrides.stockBySize ?? stockOnFirstSize(sizes, countInStock),
     },
   });
   if (response.status !== 201)

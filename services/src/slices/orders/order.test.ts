@@ -1,33 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { unitsByProduct } from './order';
+import { unitsByProductAndSize } from './order';
 
-describe('units per product', () => {
-  it('adds up the units of each product across its lines and sizes', () => {
-    const units = unitsByProduct([
-      { productId: 'p2', qty: 1 },
-      { productId: 'p1', qty: 2 },
-      { productId: 'p2', qty: 4 },
-    ]);
-    expect([...units]).toEqual([
-      ['p1', 2],
-      ['p2', 5],
-    ]);
-    expect([...unitsByProduct([])]).toEqual([]);
+const keysOf = (lines: { productId: string; size: string; qty: number }[]) =>
+  unitsByProductAndSize(lines).map(({ productId, size }) => `${productId}/${size}`);
+
+describe('units per product and size', () => {
+  it('answers nothing for no lines', () => {
+    expect(unitsByProductAndSize([])).toEqual([]);
   });
 
-  it('lists products in id order whatever the order of the lines, so stock is always reserved in the same order', () => {
+  it('lists products and sizes in order whatever the order of the lines, so stock is always reserved in the same order', () => {
     const ids = Array.from({ length: 120 }, (_, i) => `p${String(i).padStart(3, '0')}`);
     const shuffled = ids.map((_, i) => ids[(i * 7) % ids.length]!);
-    expect([...unitsByProduct(shuffled.map((productId) => ({ productId, qty: 1 }))).keys()]).toEqual(ids);
-    expect([
-      ...unitsByProduct([...ids].reverse().map((productId) => ({ productId, qty: 1 }))).keys(),
-    ]).toEqual(ids);
-    expect([
-      ...unitsByProduct([
-        { productId: 'b', qty: 1 },
-        { productId: 'a', qty: 1 },
-        { productId: 'c', qty: 1 },
-      ]).keys(),
-    ]).toEqual(['a', 'b', 'c']);
+    const expected = ids.map((id) => `${id}/MD`);
+    expect(keysOf(shuffled.map((productId) => ({ productId, size: 'MD', qty: 1 })))).toEqual(expected);
+    expect(keysOf([...ids].reverse().map((productId) => ({ productId, size: 'MD', qty: 1 })))).toEqual(
+      expected,
+    );
+    expect(
+      keysOf([
+        { productId: 'b', size: 'SM', qty: 1 },
+        { productId: 'a', size: 'XL', qty: 1 },
+        { productId: 'a', size: 'LG', qty: 1 },
+        { productId: 'c', size: '', qty: 1 },
+      ]),
+    ).toEqual(['a/LG', 'a/XL', 'b/SM', 'c/']);
   });
 });

@@ -100,9 +100,27 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
   }
 }
 
-/** Units per product across the order's lines (a product may appear in several sizes). */
-export function unitsByProduct(lines: readonly Pick<OrderLine, 'productId' | 'qty'>[]): Map<string, number> {
-  const units = new Map<string, number>();
-  for (const line of lines) units.set(line.productId, (units.get(line.productId) ?? 0) + line.qty);
-  return new Map([...units].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+/** Units of one size of one product across an order's lines; size `''` for a product without sizes. */
+export interface SizeUnits {
+  productId: string;
+  size: string;
+  qty: number;
+}
+
+/**
+ * Units per product and size across the order's lines (two lines may name the same size), ordered
+ * by product id, then size: the order every placing takes product streams in.
+ */
+export function unitsByProductAndSize(
+  lines: readonly Pick<OrderLine, 'productId' | 'size' | 'qty'>[],
+): SizeUnits[] {
+  const units = new Map<string, SizeUnits>();
+  for (const { productId, size, qty } of lines) {
+    const key = `${productId}\u0000${size}`;
+    const seen = units.get(key);
+    if (seen) seen.qty += qty;
+    else units.set(key, { productId, size, qty });
+  }
+  // Keys of a map are never equal, so two entries are always one before the other.
+  return [...units.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, sized]) => sized);
 }

@@ -20,7 +20,7 @@ beforeEach(async () => {
   t = await openTestShop();
   admin = await signInAdmin(t);
   shopper = await registerUser(t);
-  tee = await createProduct(t, admin, { name: 'Running Tee', price: 40, countInStock: 5 });
+  tee = await createProduct(t, admin, { name: 'Running Tee', price: 40, stockBySize: { SM: 5, MD: 5 } });
 });
 afterEach(() => t.close());
 
@@ -48,7 +48,7 @@ describe('POST /api/orders', () => {
     expect(response.body.orderItems).toEqual([
       expect.objectContaining({ product: tee.id, name: 'Running Tee', price: 40, qty: 2, size: 'MD' }),
     ]);
-    expect(await stockOf(tee)).toBe(3);
+    expect(await stockOf(tee)).toBe(8);
   });
 
   it('gives free shipping over PKR 1,500 and ignores the prices a client sends per line', async () => {
@@ -64,7 +64,7 @@ describe('POST /api/orders', () => {
     const response = await post({ ...orderBody([{ product: tee, qty: 1 }]), totalPrice: 1 });
     expect(response.status).toBe(409);
     expect(response.body).toMatchObject({ code: 'PRICE_CHANGED', message: PRICE_CHANGED_MESSAGE });
-    expect(await stockOf(tee)).toBe(5);
+    expect(await stockOf(tee)).toBe(10);
   });
 
   it('refuses when the price changed since the cart was loaded', async () => {
@@ -86,13 +86,14 @@ describe('POST /api/orders', () => {
     expect([deleted.status, deleted.body.message]).toEqual([400, '"Running Tee" is no longer available.']);
   });
 
-  it('refuses a quantity above the stock with 409 OUT_OF_STOCK naming the product', async () => {
-    const response = await post(orderBody([{ product: tee, qty: 6 }]));
+  it('refuses a quantity above the size’s stock with 409 OUT_OF_STOCK naming the product and size', async () => {
+    const response = await post(orderBody([{ product: tee, qty: 6, size: 'MD' }]));
     expect(response.status).toBe(409);
     expect(response.body).toMatchObject({
       code: 'OUT_OF_STOCK',
-      message: 'Only 5 of "Running Tee" left in stock.',
+      message: 'Only 5 of "Running Tee" in size MD left in stock.',
     });
+    expect(await stockOf(tee)).toBe(10);
   });
 
   it('refuses a missing or unknown size for a product with sizes', async () => {
@@ -177,14 +178,22 @@ describe('POST /api/orders', () => {
     expect(response.status).toBe(401);
   });
 
-  it('sums the units of one product across sizes against its stock', async () => {
+  it('sums the units of one size across lines against that size’s stock, each size on its own', async () => {
     const response = await post(
       orderBody([
         { product: tee, qty: 3, size: 'SM' },
-        { product: tee, qty: 3, size: 'MD' },
+        { product: tee, qty: 3, size: 'SM' },
       ]),
     );
     expect(response.body.code).toBe('OUT_OF_STOCK');
+    const apart = await post(
+      orderBody([
+        { product: tee, qty: 5, size: 'SM' },
+        { product: tee, qty: 5, size: 'MD' },
+      ]),
+    );
+    expect(apart.status).toBe(201);
+    expect(await stockOf(tee)).toBe(0);
   });
 
   it('takes nothing when a later line cannot be reserved: earlier reservations are given back', async () => {

@@ -12,7 +12,7 @@ import {
   readIdempotencyClaim,
   releaseIdempotencyKey,
 } from './idempotency';
-import { unitsByProduct } from './order';
+import { type SizeUnits, unitsByProductAndSize } from './order';
 import { type PricedProduct, priceAndCompare, priceLines } from './pricing';
 import { claimOrderReference } from './reference';
 
@@ -49,7 +49,7 @@ export interface PlacedOrderResult {
 
 /**
  * Places an order: prices every line from the catalogue, claims the idempotency key (if any) and a
- * fresh reference, reserves stock on each product stream in product-id order, then appends OrderPlaced. A refusal
+ * fresh reference, reserves stock of each size on each product stream in product-id order, then appends OrderPlaced. A refusal
  * before the first write appends nothing; a later one gives back what was taken (reservations, the
  * key) and rethrows.
  */
@@ -80,19 +80,19 @@ export async function handlePlaceOrder(
     const outcome = await claimIdempotencyKey(deps, userId, idempotencyKey, orderId, claim);
     if (outcome.kind === 'replay') return { orderId: outcome.orderId, created: false };
   }
-  const reserved: { productId: string; qty: number }[] = [];
+  const reserved: SizeUnits[] = [];
   const startedAt = deps.clock().getTime();
   const context = { actor: userId, correlationId: orderId };
   try {
     const { affiliate, lines, pricing } = checked ?? check();
     const reference = await claimOrderReference(deps, orderId, userId, deps.newOrderReference);
-    for (const [productId, qty] of unitsByProduct(lines)) {
+    for (const units of unitsByProductAndSize(lines)) {
       await reserveProductStock(
         { ...deps, maxRetries: RESERVATION_RETRIES },
-        { productId, orderId, qty, at: deps.clock().toISOString() },
+        { ...units, orderId, at: deps.clock().toISOString() },
         context,
       );
-      reserved.push({ productId, qty });
+      reserved.push(units);
     }
     if (deps.clock().getTime() - startedAt > (deps.placeDeadlineMs ?? 60_000)) {
       throw serviceUnavailable(PLACING_TOOK_TOO_LONG);
@@ -138,16 +138,16 @@ async function giveBack(
   refused: {
     userId: string;
     orderId: string;
-    reserved: { productId: string; qty: number }[];
+    reserved: SizeUnits[];
     idempotencyKey?: string;
   },
 ): Promise<void> {
   const { userId, orderId } = refused;
   try {
-    for (const { productId, qty } of refused.reserved) {
+    for (const units of refused.reserved) {
       await releaseProductStock(
         deps,
-        { productId, orderId, qty, reason: 'order-refused', at: deps.clock().toISOString() },
+        { ...units, orderId, reason: 'order-refused', at: deps.clock().toISOString() },
         { actor: userId, correlationId: orderId },
       );
     }

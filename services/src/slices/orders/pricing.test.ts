@@ -1,6 +1,7 @@
 import { DEFAULT_SHIPPING } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors';
+import { unitsByProductAndSize } from './order';
 import { type PricedProduct, priceAndCompare, priceLines } from './pricing';
 import { anOrderInput, aPricedProduct } from './test-builders';
 
@@ -133,19 +134,30 @@ describe('pricing the lines from the catalogue', () => {
     expect(priceLines([{ product: 'p1', qty: 1, price: 1, size: '-' }], plain, lineId)[0]?.size).toBe('');
   });
 
-  it('refuses more units than are in stock with 409 OUT_OF_STOCK naming the product, summing sizes', () => {
+  it('refuses more units of a size than it has with 409 OUT_OF_STOCK naming the product and size, summing lines', () => {
     const lines = [
-      { product: 'p1', qty: 3, price: 40, size: 'SM' },
+      { product: 'p1', qty: 3, price: 40, size: 'MD' },
       { product: 'p1', qty: 3, price: 40, size: 'MD' },
     ];
-    const error = refusal(() => priceLines(lines, catalogue(aPricedProduct({ countInStock: 5 })), lineId));
+    const stocked = (stockBySize: Record<string, number>) => catalogue(aPricedProduct({ stockBySize }));
+    const error = refusal(() => priceLines(lines, stocked({ SM: 9, MD: 5 }), lineId));
     expect([error.status, error.code, error.message]).toEqual([
       409,
       'OUT_OF_STOCK',
-      'Only 5 of "Running Tee" left in stock.',
+      'Only 5 of "Running Tee" in size MD left in stock.',
     ]);
-    const sold = refusal(() => priceLines(lines, catalogue(aPricedProduct({ countInStock: 0 })), lineId));
-    expect(sold.message).toBe('"Running Tee" is out of stock.');
+    const sold = refusal(() => priceLines(lines, stocked({ SM: 9, MD: 0 }), lineId));
+    expect(sold.message).toBe('"Running Tee" in size MD is out of stock.');
+    expect(priceLines(lines, stocked({ SM: 0, MD: 6 }), lineId)).toHaveLength(2);
+  });
+
+  it('counts the one stock of a product without sizes', () => {
+    const lines = [{ product: 'p1', qty: 3, price: 40, size: '' }];
+    const plain = (countInStock: number) => catalogue(aPricedProduct({ sizes: [], countInStock }));
+    expect(refusal(() => priceLines(lines, plain(2), lineId)).message).toBe(
+      'Only 2 of "Running Tee" left in stock.',
+    );
+    expect(priceLines(lines, plain(3), lineId)).toHaveLength(1);
   });
 
   it('sells the last units in stock', () => {
@@ -197,5 +209,24 @@ describe('comparing with the totals the client saw', () => {
         'Prices have changed since you loaded the page. Please review your cart and try again.',
       ]);
     }
+  });
+});
+
+describe('units per product and size', () => {
+  it('adds lines of the same product and size, keeps sizes apart, in product then size order', () => {
+    expect(
+      unitsByProductAndSize([
+        { productId: 'p2', size: 'SM', qty: 1 },
+        { productId: 'p1', size: 'MD', qty: 2 },
+        { productId: 'p1', size: 'LG', qty: 1 },
+        { productId: 'p1', size: 'MD', qty: 3 },
+        { productId: 'p0', size: '', qty: 4 },
+      ]),
+    ).toEqual([
+      { productId: 'p0', size: '', qty: 4 },
+      { productId: 'p1', size: 'LG', qty: 1 },
+      { productId: 'p1', size: 'MD', qty: 5 },
+      { productId: 'p2', size: 'SM', qty: 1 },
+    ]);
   });
 });

@@ -5,9 +5,11 @@ import {
   priceOrder,
   type ShippingRule,
   toMinor,
+  unitsOfSize,
 } from '@shop/contracts';
 import { AppError, conflict, notFound } from '../../platform/errors';
-import { type OrderLine, unitsByProduct } from './order';
+import { outOfStockMessage } from '../catalogue/decide';
+import { type OrderLine, unitsByProductAndSize } from './order';
 
 /** What pricing needs to know about a product, as the catalogue has it now. */
 export interface PricedProduct {
@@ -19,6 +21,8 @@ export interface PricedProduct {
   price: Minor;
   sizes: readonly string[];
   countInStock: number;
+  /** Units per size; `{}` for a product without sizes. */
+  stockBySize: Readonly<Partial<Record<string, number>>>;
   deleted: boolean;
 }
 
@@ -27,7 +31,7 @@ export const PRICE_CHANGED_MESSAGE =
 
 /**
  * Turns the client's lines into priced order lines from the catalogue as it is now: every product
- * must exist and be on sale, carry a size it offers (when it has sizes), and have the units in stock.
+ * must exist and be on sale, carry a size it offers (when it has sizes), and have the units of that size in stock.
  * The client's line prices are ignored. Pure: products and line ids come in as arguments.
  */
 export function priceLines(
@@ -64,18 +68,12 @@ export function priceLines(
       size,
     };
   });
-  for (const [productId, units] of unitsByProduct(lines)) {
+  for (const { productId, size, qty } of unitsByProductAndSize(lines)) {
     const product = found.get(productId)!;
-    if (units > product.countInStock) throw outOfStock(product.name, product.countInStock);
+    const inStock = unitsOfSize(product, size);
+    if (qty > inStock) throw conflict(outOfStockMessage(product.name, inStock, size), 'OUT_OF_STOCK');
   }
   return lines;
-}
-
-export function outOfStock(name: string, inStock: number): AppError {
-  return conflict(
-    inStock <= 0 ? `"${name}" is out of stock.` : `Only ${inStock} of "${name}" left in stock.`,
-    'OUT_OF_STOCK',
-  );
 }
 
 /** Prices the lines with the shop's shipping rule and refuses when the client saw different totals. */

@@ -103,7 +103,15 @@ describe('order references', () => {
       findAffiliateByCode: affiliateByCodeIn(t.deps.readModels),
       newOrderReference: () => draws.shift() ?? 'never',
     };
-    const stale = { ...deps, findProduct: (id: string) => ({ ...deps.findProduct(id)!, countInStock: 99 }) };
+    const staleEntry = (id: string) => {
+      const entry = deps.findProduct(id)!;
+      return {
+        ...entry,
+        countInStock: 99,
+        stockBySize: Object.fromEntries(entry.sizes.map((size) => [size, 99])),
+      };
+    };
+    const stale = { ...deps, findProduct: staleEntry };
     await expect(
       handlePlaceOrder(stale, shopper.id, orderBody([{ product: tee, qty: 60 }])),
     ).rejects.toMatchObject({ code: 'OUT_OF_STOCK' });

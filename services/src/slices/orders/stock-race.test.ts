@@ -57,7 +57,10 @@ describe('racing for the last units', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(5);
     expect(statuses.filter((s) => s === 409)).toHaveLength(15);
     for (const refused of responses.filter((r) => r.status === 409)) {
-      expect(refused.body).toMatchObject({ code: 'OUT_OF_STOCK', message: '"Last Tee" is out of stock.' });
+      expect(refused.body).toMatchObject({
+        code: 'OUT_OF_STOCK',
+        message: '"Last Tee" in size SM is out of stock.',
+      });
     }
     expect(await streamStock(tee)).toBe(0);
     expect(await catalogueStock(tee)).toBe(0);
@@ -144,7 +147,7 @@ describe('the reservation sweep', () => {
     const at = () => t.clock.now().toISOString();
     await reserveProductStock(
       t.deps,
-      { productId: tee.id, orderId: 'never-placed', qty: 3, at: at() },
+      { size: 'SM', productId: tee.id, orderId: 'never-placed', qty: 3, at: at() },
       context,
     );
     expect(await catalogueStock(tee)).toBe(2);
@@ -240,7 +243,7 @@ describe('the reservation sweep', () => {
   it('leaves the stock of an order placed after the read model last looked', async () => {
     await reserveProductStock(
       t.deps,
-      { productId: tee.id, orderId: 'placed-late', qty: 2, at: t.clock.now().toISOString() },
+      { size: 'SM', productId: tee.id, orderId: 'placed-late', qty: 2, at: t.clock.now().toISOString() },
       { actor: 'slow-request' },
     );
     // The read model still shows the reservation unplaced: its runner has not seen OrderPlaced yet.

@@ -3,14 +3,17 @@ import type { PricedProduct } from './pricing';
 
 /** Builders for order test data; override what a test is about. */
 export function aPricedProduct(overrides: Partial<PricedProduct> = {}): PricedProduct {
+  const sizes = overrides.sizes ?? ['SM', 'MD'];
+  const countInStock = overrides.countInStock ?? 5;
   return {
     id: 'p1',
     name: 'Running Tee',
     image: '/images/tee.webp',
     category: 'Shirts',
     price: 4_000,
-    sizes: ['SM', 'MD'],
-    countInStock: 5,
+    sizes,
+    countInStock,
+    stockBySize: Object.fromEntries(sizes.map((size) => [size, countInStock])),
     deleted: false,
     ...overrides,
   };

@@ -53,6 +53,7 @@ describe('rebuilding the customers and reviews read models from the log', () => 
           sizes: ['MD'],
           isFeatured: true,
           countInStock: 3,
+          stockBySize: { MD: 3 },
           at: t.clock.now().toISOString(),
         },
       },

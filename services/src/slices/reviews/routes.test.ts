@@ -42,6 +42,7 @@ async function aListedProduct(productId: string, name = 'Seamless Leggings'): Pr
     sizes: ['SM', 'MD'],
     isFeatured: false,
     countInStock: 12,
+    stockBySize: { SM: 12, MD: 0 },
     at: t.clock.now().toISOString(),
   };
   await append(streams.product(productId), { type: 'ProductCreated', data }, NO_STREAM);

@@ -1,9 +1,10 @@
-import type { Product } from '@shop/contracts';
-import type { CartLine } from '../../lib/cart';
+import { type Product, unitsOfSize } from '@shop/contracts';
+import { type CartLine, NO_SIZE } from '../../lib/cart';
 
 /**
- * The cart with each line's price and stock as the catalogue has them now: quantities are capped at
- * the new stock and sold-out lines are dropped. Products that could not be read stay as they were.
+ * The cart with each line's price and stock (of the line's size) as the catalogue has them now:
+ * quantities are capped at the new stock and sold-out lines are dropped. Products that could not be
+ * read stay as they were.
  */
 export async function refreshCartLines(
   lines: readonly CartLine[],
@@ -15,14 +16,15 @@ export async function refreshCartLines(
   return lines.flatMap((line) => {
     const product = byId.get(line.product);
     if (!product) return [line];
-    if (product.countInStock <= 0) return [];
+    const units = unitsOfSize(product, line.size === NO_SIZE ? '' : line.size);
+    if (units <= 0) return [];
     return [
       {
         ...line,
         name: product.name,
         price: product.price,
-        countInStock: product.countInStock,
-        qty: Math.min(line.qty, product.countInStock),
+        countInStock: units,
+        qty: Math.min(line.qty, units),
       },
     ];
   });

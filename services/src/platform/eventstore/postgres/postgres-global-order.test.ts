@@ -64,6 +64,7 @@ function aProductCreated(): NewEvent & { data: EventData<'ProductCreated'> } {
       sizes: [],
       isFeatured: false,
       countInStock: 10,
+      stockBySize: {},
       at: new Date().toISOString(),
     },
   };

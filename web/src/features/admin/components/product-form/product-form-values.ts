@@ -1,9 +1,11 @@
 import {
+  checkStockAgainstSizes,
   ORIGINAL_PRICE_BELOW_PRICE,
   originalPriceNotBelowPrice,
   type Product,
   ProductFields,
   type ProductInput,
+  SIZES,
   type Size,
 } from '@shop/contracts';
 import { type FieldErrors, fieldErrorsOf } from '../../../../lib/form-errors';
@@ -14,13 +16,19 @@ export interface ProductFormValues {
   category: string;
   price: string;
   originalPrice: string;
+  /** The one count of a product without sizes. */
   countInStock: string;
+  /** The count of each chosen size; a size unticked keeps what was typed, unsent. */
+  stockBySize: Partial<Record<Size, string>>;
   description: string;
   sizes: Size[];
   isFeatured: boolean;
 }
 
-export type ProductField = keyof ProductFormValues | 'image';
+export type ProductField = Exclude<keyof ProductFormValues, 'stockBySize'> | 'image';
+
+/** The error key and input of one size's count. */
+export const sizeStockField = (size: Size) => `stockBySize.${size}`;
 
 export const FIELD_LABELS: Readonly<Record<ProductField, string>> = {
   name: 'Name',
@@ -35,7 +43,7 @@ export const FIELD_LABELS: Readonly<Record<ProductField, string>> = {
 };
 
 /** The order in which fields appear, so the first problem can get focus. */
-export const FIELD_ORDER: readonly ProductField[] = [
+export const FIELD_ORDER: readonly string[] = [
   'name',
   'category',
   'price',
@@ -43,6 +51,7 @@ export const FIELD_ORDER: readonly ProductField[] = [
   'countInStock',
   'description',
   'sizes',
+  ...SIZES.map(sizeStockField),
   'isFeatured',
   'image',
 ];
@@ -53,6 +62,7 @@ export const emptyProductForm: ProductFormValues = {
   price: '',
   originalPrice: '',
   countInStock: '',
+  stockBySize: {},
   description: '',
   sizes: [],
   isFeatured: false,
@@ -65,6 +75,9 @@ export function valuesFromProduct(product: Product): ProductFormValues {
     price: String(product.price),
     originalPrice: product.originalPrice == null ? '' : String(product.originalPrice),
     countInStock: String(product.countInStock),
+    stockBySize: Object.fromEntries(
+      Object.entries(product.stockBySize).map(([size, units]) => [size, String(units)]),
+    ),
     description: product.description,
     sizes: [...product.sizes],
     isFeatured: product.isFeatured,
@@ -72,10 +85,9 @@ export function valuesFromProduct(product: Product): ProductFormValues {
 }
 
 /** Everything of the product body except the image, which is uploaded once the rest is valid. */
-const ProductDetails = ProductFields.omit({ image: true }).refine(
-  originalPriceNotBelowPrice,
-  ORIGINAL_PRICE_BELOW_PRICE,
-);
+const ProductDetails = ProductFields.omit({ image: true })
+  .superRefine(checkStockAgainstSizes)
+  .refine(originalPriceNotBelowPrice, ORIGINAL_PRICE_BELOW_PRICE);
 export type ProductDetails = Omit<ProductInput, 'image'>;
 
 export type ParsedProductForm = { ok: true; details: ProductDetails } | { ok: false; errors: FieldErrors };
@@ -87,28 +99,43 @@ const toNumber = (text: string): number | undefined => (text.trim() === '' ? und
  * An empty price or stock is refused as required; it is never read as 0.
  */
 export function parseProductForm(values: ProductFormValues): ParsedProductForm {
+  const sized = values.sizes.length > 0;
   const result = ProductDetails.safeParse({
     name: values.name,
     category: values.category,
     description: values.description,
     price: toNumber(values.price),
     originalPrice: toNumber(values.originalPrice) ?? null,
-    countInStock: toNumber(values.countInStock),
+    ...(sized ? { stockBySize: stockNumbers(values) } : { countInStock: toNumber(values.countInStock) }),
     sizes: values.sizes,
     isFeatured: values.isFeatured,
   });
   const errors: Record<string, string> = {};
   if (!result.success) {
     for (const [field, message] of Object.entries(fieldErrorsOf(result.error))) {
-      const key = field.split('.')[0] ?? field;
+      // A size's count keeps its own key (`stockBySize.SM`); other nested paths belong to their field.
+      const key = field.startsWith('stockBySize.') ? field : (field.split('.')[0] ?? field);
       errors[key] ??= withLabel(key, message);
     }
   }
-  for (const field of ['price', 'countInStock'] as const) {
-    if (values[field].trim() === '') errors[field] = `${FIELD_LABELS[field]} is required`;
+  if (values.price.trim() === '') errors.price = `${FIELD_LABELS.price} is required`;
+  if (!sized && values.countInStock.trim() === '')
+    errors.countInStock = `${FIELD_LABELS.countInStock} is required`;
+  for (const size of values.sizes) {
+    if ((values.stockBySize[size] ?? '').trim() === '')
+      errors[sizeStockField(size)] = `Stock for ${size} is required`;
   }
   if (!result.success || Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, details: result.data };
+}
+
+/** The counts typed for the chosen sizes; an empty box is left out (and said to be required). */
+function stockNumbers(values: ProductFormValues): Partial<Record<Size, number>> {
+  const typed = values.sizes.flatMap((size) => {
+    const units = toNumber(values.stockBySize[size] ?? '');
+    return units === undefined ? [] : [[size, units] as const];
+  });
+  return Object.fromEntries(typed);
 }
 
 // Money rules in contracts say "must be greater than 0"; they expect the field's name in front.

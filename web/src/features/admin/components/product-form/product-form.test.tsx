@@ -131,10 +131,12 @@ describe('create product form', () => {
     ]);
     fireEvent.change(category, { target: { value: 'Tops' } });
     type('Price', '4500.5');
-    type('Stock quantity', '12');
     type('Description', 'Warm and light');
     fireEvent.click(screen.getByRole('checkbox', { name: 'MD' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'SM' }));
+    expect(screen.queryByLabelText('Stock quantity')).toBeNull();
+    type('Stock of SM', '5');
+    type('Stock of MD', '7');
     pick(jpeg());
     fireEvent.click(screen.getByRole('button', { name: 'Create Product' }));
 
@@ -149,7 +151,7 @@ describe('create product form', () => {
       category: 'Tops',
       price: 4500.5,
       originalPrice: null,
-      countInStock: 12,
+      stockBySize: { SM: 5, MD: 7 },
       description: 'Warm and light',
       sizes: ['SM', 'MD'],
       isFeatured: false,
@@ -264,15 +266,15 @@ describe('edit product form', () => {
     const calls = recordRequests();
     renderApp('/admin/edit/p7');
     expect(await screen.findByRole('heading', { name: 'Edit Product' })).toBeTruthy();
-    expect(((await screen.findByLabelText('Stock quantity')) as HTMLInputElement).value).toBe('4');
+    expect(((await screen.findByLabelText('Stock of MD')) as HTMLInputElement).value).toBe('4');
 
-    type('Stock quantity', '');
+    type('Stock of MD', '');
     type('Price', '');
     fireEvent.click(screen.getByRole('button', { name: 'Save Product' }));
 
-    expect(field('Stock quantity').value).toBe('');
+    expect(field('Stock of MD').value).toBe('');
     expect(field('Price').value).toBe('');
-    expect(screen.getByText('Stock is required')).toBeTruthy();
+    expect(screen.getByText('Stock for MD is required')).toBeTruthy();
     expect(screen.getByText('Price is required')).toBeTruthy();
     expect(calls.filter((call) => call.startsWith('PUT'))).toEqual([]);
   });
@@ -291,18 +293,37 @@ describe('edit product form', () => {
 
     expect((await categoryList()).value).toBe('Tops');
     type('Price', '2499');
-    type('Stock quantity', '0');
+    type('Stock of MD', '0');
     fireEvent.click(screen.getByRole('button', { name: 'Save Product' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(sent).toMatchObject({
       category: 'Tops',
       price: 2499,
-      countInStock: 0,
+      stockBySize: { MD: 0 },
       image: '/uploads/shorts.webp',
       sizes: ['MD'],
     });
     expect(await screen.findByText(/Product “Trail Shorts” saved\./)).toBeTruthy();
+  });
+
+  it("edits one count per size, a new size asking for its own, and shows a size's refusal under it", async () => {
+    const calls = recordRequests();
+    renderApp('/admin/edit/p7');
+    expect(((await screen.findByLabelText('Stock of MD')) as HTMLInputElement).value).toBe('4');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'XL' }));
+    type('Stock of MD', '-2');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Product' }));
+
+    expect(screen.getByText('Stock for XL is required')).toBeTruthy();
+    expect(document.activeElement).toBe(field('Stock of MD'));
+    expect(calls.filter((call) => call.startsWith('PUT'))).toEqual([]);
+    type('Stock of XL', '3');
+    type('Stock of MD', '1.5');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Product' }));
+    expect(screen.getByText('Stock must be a whole number')).toBeTruthy();
+    expect(field('Stock of MD').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((call) => call.startsWith('PUT'))).toEqual([]);
   });
 
   it("says 'Could not load product' when the load fails, and loads again on Retry", async () => {

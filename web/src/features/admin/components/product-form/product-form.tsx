@@ -12,6 +12,7 @@ import {
   imageFileProblem,
   type ProductFormValues,
   parseProductForm,
+  sizeStockField,
   valuesFromProduct,
 } from './product-form-values';
 import '../ui/forms.css';
@@ -48,6 +49,12 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
 
   function update<K extends keyof ProductFormValues>(field: K, value: ProductFormValues[K]) {
     setValues((previous) => ({ ...previous, [field]: value }));
+    if (errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest);
+  }
+
+  function updateSizeStock(size: Size, text: string) {
+    setValues((previous) => ({ ...previous, stockBySize: { ...previous.stockBySize, [size]: text } }));
+    const field = sizeStockField(size);
     if (errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest);
   }
 
@@ -171,12 +178,13 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
           { type: 'number', step: '0.01', min: '0', inputMode: 'decimal' },
           false,
         )}
-        {textField('countInStock', 'Stock quantity', {
-          type: 'number',
-          step: '1',
-          min: '0',
-          inputMode: 'numeric',
-        })}
+        {values.sizes.length === 0 &&
+          textField('countInStock', 'Stock quantity', {
+            type: 'number',
+            step: '1',
+            min: '0',
+            inputMode: 'numeric',
+          })}
       </div>
 
       <div className="admin-field">
@@ -226,6 +234,40 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
           </p>
         )}
       </fieldset>
+
+      {values.sizes.length > 0 && (
+        <fieldset className="admin-field admin-size-stock" disabled={busy}>
+          <legend>Stock per size</legend>
+          <div className="admin-size-stock__list">
+            {values.sizes.map((size) => {
+              const field = sizeStockField(size);
+              return (
+                <div key={size} className="admin-field">
+                  <label htmlFor={idFor(field)}>Stock of {size}</label>
+                  <input
+                    id={idFor(field)}
+                    name={field}
+                    type="number"
+                    step="1"
+                    min="0"
+                    inputMode="numeric"
+                    value={values.stockBySize[size] ?? ''}
+                    aria-required="true"
+                    aria-invalid={errors[field] ? true : undefined}
+                    aria-describedby={describedBy(field)}
+                    onChange={(event) => updateSizeStock(size, event.currentTarget.value)}
+                  />
+                  {errors[field] && (
+                    <p id={errorIdFor(field)} className="admin-field-error">
+                      {errors[field]}
+                    </p>
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        </fieldset>
+      )}
 
       <label className="admin-check admin-field">
         <input

@@ -1,4 +1,4 @@
-import { shopConfig } from '@shop/contracts';
+import { shopConfig, unitsOfSize } from '@shop/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { NO_SIZE, useCart } from '../../../../lib/cart';
@@ -11,10 +11,17 @@ import './product-detail.css';
 
 export const SELECT_SIZE_FIRST = 'Please select a size before adding to cart';
 
+/** What a size option says beside its name: sold out, or how few are left. */
+function sizeAvailability(units: number): string | undefined {
+  if (units <= 0) return 'Sold out';
+  return units < shopConfig.lowStockUnder ? `Only ${units} left` : undefined;
+}
+
 /**
  * The product: image, category, name, rating, price (the original struck through), stock, and the
- * size, quantity and Add to Cart controls. Without a size (when sizes exist) the button stays dimmed
- * but focusable, and pressing it explains why instead of doing nothing.
+ * size, quantity and Add to Cart controls. Each size says when it is sold out (and cannot be chosen)
+ * or how few are left; the quantity is capped by the chosen size's stock. Without a size (when sizes
+ * exist) the button stays dimmed but focusable, and pressing it explains why instead of doing nothing.
  */
 export function ProductDetail({ product }: { product: Product }) {
   const id = useId();
@@ -25,7 +32,13 @@ export function ProductDetail({ product }: { product: Product }) {
   const [sizeAlert, setSizeAlert] = useState(false);
   const inStock = product.countInStock > 0;
   const needsSize = product.sizes.length > 0 && size === null;
-  const lowStock = inStock && product.countInStock < shopConfig.lowStockUnder;
+  /** Units the quantity may reach: the chosen size's, or the most any size has until one is chosen. */
+  const available =
+    size === null && product.sizes.length > 0
+      ? Math.max(...product.sizes.map((option) => unitsOfSize(product, option)))
+      : unitsOfSize(product, size ?? NO_SIZE);
+  const shown = size === null ? product.countInStock : available;
+  const lowStock = inStock && shown < shopConfig.lowStockUnder;
 
   function addToCart() {
     if (!inStock) return;
@@ -38,7 +51,7 @@ export function ProductDetail({ product }: { product: Product }) {
       name: product.name,
       image: product.thumbnail || product.image,
       price: product.price,
-      countInStock: product.countInStock,
+      countInStock: available,
       qty,
       size: size ?? NO_SIZE,
     });
@@ -77,7 +90,11 @@ export function ProductDetail({ product }: { product: Product }) {
           )}
         </p>
         <p className="product-detail__stock" data-stock={inStock ? (lowStock ? 'low' : 'ok') : 'none'}>
-          {inStock ? `${product.countInStock} in stock` : 'Out of stock'}
+          {!inStock
+            ? 'Out of stock'
+            : size === null
+              ? `${shown} in stock`
+              : `${shown} in stock in size ${size}`}
         </p>
         <p className="product-detail__description">{product.description}</p>
 
@@ -85,22 +102,36 @@ export function ProductDetail({ product }: { product: Product }) {
           <fieldset className="size-picker">
             <legend>Size</legend>
             <div className="size-picker__options">
-              {product.sizes.map((option) => (
-                <label key={option} className="size-picker__option">
-                  <input
-                    type="radio"
-                    name={`${id}-size`}
-                    value={option}
-                    checked={size === option}
-                    disabled={!inStock}
-                    onChange={() => {
-                      setSize(option);
-                      setSizeAlert(false);
-                    }}
-                  />
-                  <span>{option}</span>
-                </label>
-              ))}
+              {product.sizes.map((option) => {
+                const units = unitsOfSize(product, option);
+                const note = sizeAvailability(units);
+                const noteId = `${id}-size-${option}`;
+                return (
+                  <div key={option} className="size-picker__choice" data-sold-out={units <= 0 || undefined}>
+                    <label className="size-picker__option">
+                      <input
+                        type="radio"
+                        name={`${id}-size`}
+                        value={option}
+                        checked={size === option}
+                        disabled={units <= 0}
+                        aria-describedby={note ? noteId : undefined}
+                        onChange={() => {
+                          setSize(option);
+                          setQty((current) => Math.min(current, Math.max(1, units)));
+                          setSizeAlert(false);
+                        }}
+                      />
+                      <span>{option}</span>
+                    </label>
+                    {note && (
+                      <span id={noteId} className="size-picker__note">
+                        {note}
+                      </span>
+                    )}
+                  </div>
+                );
+              })}
             </div>
           </fieldset>
         )}
@@ -110,7 +141,7 @@ export function ProductDetail({ product }: { product: Product }) {
             <span className="field__label" id={`${id}-qty`}>
               Quantity
             </span>
-            <QuantityStepper value={qty} max={product.countInStock} onChange={setQty} label="Quantity" />
+            <QuantityStepper value={qty} max={available} onChange={setQty} label="Quantity" />
           </div>
         )}
 
