@@ -1,10 +1,26 @@
 import { type EventType, eventSchemas, SIZES, uuidv7 } from '@shop/contracts';
+import Database from 'better-sqlite3';
 import {
   APPEND_SQL,
   applyConnectionPragmas,
   applyEventStoreSchema,
-} from '@shop/services/platform/eventstore/sqlite/sqlite-schema';
-import Database from 'better-sqlite3';
+} from '../platform/eventstore/sqlite/sqlite-schema';
+
+/** Every type of event the generator writes. */
+export const GENERATED_EVENT_TYPES = [
+  'ProductCreated',
+  'ProductUpdated',
+  'ValueClaimed',
+  'UserRegistered',
+  'StockReserved',
+  'StockReleased',
+  'OrderPlaced',
+  'StatusChanged',
+  'ReviewPosted',
+  'AffiliateRequested',
+  'AffiliateApproved',
+  'AffiliateRejected',
+] as const satisfies readonly EventType[];
 
 const CATEGORIES = ['Tops', 'Bottoms', 'Outerwear', 'Accessories', 'Footwear'];
 const BATCH = 10_000;
