@@ -1,5 +1,13 @@
-import { type EventType, eventSchemas, SIZES, uuidv7 } from '@shop/contracts';
+import {
+  EVENT_SCHEMA_VERSIONS,
+  type EventType,
+  eventSchemas,
+  SIZES,
+  upcastData,
+  uuidv7,
+} from '@shop/contracts';
 import Database from 'better-sqlite3';
+import { upcasters } from '../platform/events/upcasters';
 import {
   APPEND_SQL,
   applyConnectionPragmas,
@@ -29,8 +37,9 @@ const BATCH = 10_000;
  * Writes a realistic shop log of `total` events straight into a SQLite event store file (relaxed, one
  * transaction per 10,000 events): products, registrations with their e-mail claims, orders with 1–3 lines
  * reserved on their product streams, status changes (some cancelled with their stock released), reviews,
- * product updates and affiliate requests with decisions. Every event is valid per contracts' schemas
- * (checked on a sample) and in an order every projector accepts. Ids are made as the shop makes them
+ * product updates and affiliate requests with decisions. Every event is written at schema version 1
+ * (orders as placed before references, which the shop upcasts) and is valid per contracts' schemas
+ * once upcast (checked on a sample) and in an order every projector accepts. Ids are made as the shop makes them
  * (time-ordered UUIDs, see contracts' ids.ts), because an index's cost depends on its keys' order.
  */
 export function generateEventLog(
@@ -65,7 +74,11 @@ export function generateEventLog(
   const emit = <T extends EventType>(stream: string, type: T, data: unknown) => {
     if (written + pending.length >= total) return false;
     // Validate one event in 500 against its schema: cheap insurance that the generator stays honest.
-    if (sampled++ % 500 === 0) eventSchemas[type].parse(data);
+    // Every event is written at schema version 1 (orders from before references): checked as the
+    // shop reads it, upcast to the current version.
+    if (sampled++ % 500 === 0) {
+      eventSchemas[type].parse(upcastData(upcasters, type, 1, EVENT_SCHEMA_VERSIONS[type] ?? 1, data));
+    }
     pending.push([stream, type, data]);
     if (pending.length >= BATCH) {
       flush(pending);
