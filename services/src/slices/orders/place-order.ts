@@ -85,8 +85,9 @@ export async function handlePlaceOrder(
     const { affiliate, lines, pricing } = checked ?? check();
     const reference = await claimOrderReference(deps, orderId, userId, deps.newOrderReference);
     for (const [productId, qty] of unitsByProduct(lines)) {
+      // The read models are waited for once, for OrderPlaced, which lies after every reservation.
       await reserveProductStock(
-        { ...deps, maxRetries: RESERVATION_RETRIES },
+        { ...deps, maxRetries: RESERVATION_RETRIES, visibilityTimeoutMs: 0 },
         { productId, orderId, qty, at: deps.clock().toISOString() },
         context,
       );
@@ -116,6 +117,7 @@ export async function handlePlaceOrder(
         },
       },
       context,
+      { newStream: true },
     );
     return { orderId, created: true };
   } catch (error) {
