@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Order, Page } from '@shop/contracts';
+import { generateEventLog } from '@shop/services/test-support/event-log-generator';
 import { ensureBuiltServer, freePort, ShopProcess } from '@shop/services/test-support/shop-process';
-import { generateEventLog } from './event-log-generator';
 import { load, type Run } from './http.bench';
 import type { BenchResult } from './measure';
 

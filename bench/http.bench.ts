@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { generateEventLog } from '@shop/services/test-support/event-log-generator';
 import { ensureBuiltServer, freePort, ShopProcess } from '@shop/services/test-support/shop-process';
 import autocannon from 'autocannon';
-import { generateEventLog } from './event-log-generator';
 import type { BenchResult } from './measure';
 import { orderBodies } from './order-bodies';
 

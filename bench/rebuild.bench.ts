@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateEventLog } from './event-log-generator';
+import { generateEventLog } from '@shop/services/test-support/event-log-generator';
 import { type BenchResult, inTempDir } from './measure';
 
 const EVENTS = Number(process.env.BENCH_REBUILD_EVENTS ?? 1_000_000);

@@ -12,7 +12,7 @@ import {
   salesReport,
 } from '@shop/projections';
 import { openSqliteEventStore } from '@shop/services/platform/eventstore/index';
-import { generateEventLog } from './event-log-generator';
+import { generateEventLog } from '@shop/services/test-support/event-log-generator';
 import { type BenchResult, inTempDir } from './measure';
 
 const EVENTS = Number(process.env.BENCH_REPORT_EVENTS ?? 1_000_000);

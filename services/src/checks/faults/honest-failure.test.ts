@@ -145,6 +145,8 @@ describe('when the event store cannot be written', () => {
     });
     expect(response.status).toBe(503);
     expect(faults.failedAppends()).toBe(2);
+    // Only OrderPlaced's append waits for the read models, and it failed: let them catch up.
+    await t.deps.projections.waitForPosition(await t.deps.store.headPosition(), 2_000);
     expect(await stockOf(product.id)).toBe(3);
     const mine = await t.request<Order[]>('GET', '/api/orders/myorders', { token: user.token });
     expect(mine.body).toEqual([]);

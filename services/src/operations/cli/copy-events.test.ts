@@ -1,15 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NO_STREAM, type RecordedEvent } from '@shop/contracts';
+import { type EventStore, NO_STREAM, type RecordedEvent } from '@shop/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPostgresEventStore } from '../../platform/eventstore/postgres/postgres-event-store';
 import {
   openSqliteEventStore,
   type SqliteEventStore,
 } from '../../platform/eventstore/sqlite/sqlite-event-store';
-import { openShop } from '../../shop';
+import { openShop, type Shop } from '../../shop';
 import { createProduct, placeOrderOk, postReview, setStatus } from '../../slices/orders/order-test-kit';
+import { copiedReadModels, eventIdentities } from '../../test-support/copied-read-models';
+import { GENERATED_EVENT_TYPES, generateEventLog } from '../../test-support/event-log-generator';
 import { createTestDatabase } from '../../test-support/postgres';
 import {
   openTestShop,
@@ -18,7 +20,6 @@ import {
   TEST_SIGNING_SECRET,
   type TestShop,
 } from '../../test-support/test-shop';
-import { readModelTables } from '../backup/read-model-tables';
 import { copyCommand, copyEvents, planRun } from './copy-events';
 import { capturedIo } from './test-io';
 
@@ -163,56 +164,63 @@ describe('npm run events -- copy --to postgres', () => {
       rmSync(dataDir, { recursive: true, force: true });
     });
     const target = await copied.readAll();
-    const identity = ({ id, streamName, revision, type, data, metadata }: RecordedEvent) =>
-      JSON.stringify({ id, streamName, revision, type, data, metadata });
-    expect(target.map(identity)).toEqual(source.map(identity));
+    expect(eventIdentities(target)).toEqual(eventIdentities(source));
     await onPostgres.deps.projections.waitForPosition(await copied.headPosition(), 10_000);
     await t.deps.projections.waitForPosition(await t.deps.store.headPosition(), 10_000);
-    const fromSqlite = readModelTables(t.dataDir);
+    const { fromSqlite, fromCopy } = copiedReadModels(t.dataDir, source, dataDir, target);
     expect(Object.keys(fromSqlite).length).toBeGreaterThan(5);
-    // PostgreSQL gives the events its own positions (decision 015): read models that keep a position
-    // must keep the same event's, which is checked by mapping them back through the event ids.
-    const sourcePositionOf = new Map(source.map((event) => [event.id, event.position]));
-    const backToSqlite = new Map(target.map((event) => [event.position, sourcePositionOf.get(event.id)]));
-    expect(withPositionsMapped(readModelTables(dataDir), backToSqlite)).toEqual(
-      withoutEmptyTables(fromSqlite),
-    );
+    expect(fromCopy).toEqual(fromSqlite);
   });
+
+  it('moves a generated log with every kind of event the benches generate, and PostgreSQL rebuilds the same read models', async () => {
+    // Given: a stopped shop's DATA_DIR holding a log made by the benches' generator, cut to a few
+    // thousand events over a small catalogue so that every kind of event it writes is in it.
+    const sqliteDir = mkdtempSync(join(tmpdir(), 'shop-generated-'));
+    const copyDir = mkdtempSync(join(tmpdir(), 'shop-generated-copy-'));
+    const shops: Shop[] = [];
+    closing.push(async () => {
+      await Promise.all(shops.map((shop) => shop.close()));
+      rmSync(sqliteDir, { recursive: true, force: true });
+      rmSync(copyDir, { recursive: true, force: true });
+    });
+    const generated = generateEventLog(join(sqliteDir, 'events.sqlite'), 4_000, { products: 30, users: 120 });
+    const sqliteStore = openSqliteEventStore({ path: join(sqliteDir, 'events.sqlite') });
+    const source = await sqliteStore.readAll();
+    await sqliteStore.close();
+    expect(source).toHaveLength(generated.events);
+    expect(new Set(source.map((e) => e.type))).toEqual(new Set(GENERATED_EVENT_TYPES));
+
+    // When: it is copied into an empty PostgreSQL database.
+    const env = { DATA_DIR: sqliteDir, POSTGRES_URL: await createTestDatabase('generated') };
+    const io = capturedIo(env);
+    expect(await copyCommand(['--to', 'postgres'], io)).toBe(0);
+    expect(io.stderr()).toContain(`Copied ${source.length} events; 0 were already there`);
+
+    // Then: the same events in the same order, and every read model rebuilt from PostgreSQL equals
+    // the one rebuilt from SQLite.
+    const copied = openPostgresEventStore({ connectionString: env.POSTGRES_URL });
+    const target = await copied.readAll();
+    expect(eventIdentities(target)).toEqual(eventIdentities(source));
+    const open = (dataDir: string, store?: EventStore) =>
+      openShop({
+        dataDir,
+        durability: 'relaxed',
+        signingSecret: TEST_SIGNING_SECRET,
+        ...(store ? { store } : {}),
+      });
+    const onPostgres = await open(copyDir, copied);
+    shops.push(onPostgres);
+    const onSqlite = await open(sqliteDir);
+    shops.push(onSqlite);
+    expect(await onSqlite.deps.projections.waitForPosition(source.at(-1)!.position, 15_000)).toBe(true);
+    expect(await onPostgres.deps.projections.waitForPosition(target.at(-1)!.position, 15_000)).toBe(true);
+    const { fromSqlite, fromCopy } = copiedReadModels(sqliteDir, source, copyDir, target);
+    expect(Object.keys(fromSqlite).length).toBeGreaterThan(5);
+    expect(fromCopy).toEqual(fromSqlite);
+  }, 60_000);
 
   it('says which variable to set when POSTGRES_URL is missing', async () => {
     const io = capturedIo({ DATA_DIR: tmpdir() });
     await expect(copyCommand(['--to', 'postgres'], io)).rejects.toThrow(/Set POSTGRES_URL/);
   });
 });
-
-/** Columns that hold a log position: `*_position`, `seq`, and the first of each `changes` entry. */
-function withPositionsMapped(
-  tables: Record<string, unknown[]>,
-  positions: ReadonlyMap<number, number | undefined>,
-): Record<string, unknown[]> {
-  const map = (position: unknown) => positions.get(position as number) ?? `unknown position ${position}`;
-  const mapRow = (row: Record<string, unknown>) =>
-    Object.fromEntries(
-      Object.entries(row).map(([column, value]) => {
-        if (/position$/.test(column) || column === 'seq') return [column, value === null ? null : map(value)];
-        if (column === 'changes' && typeof value === 'string') {
-          const changes = JSON.parse(value) as unknown[][];
-          return [column, JSON.stringify(changes.map(([position, ...rest]) => [map(position), ...rest]))];
-        }
-        return [column, value];
-      }),
-    );
-  return withoutEmptyTables(
-    Object.fromEntries(
-      Object.entries(tables).map(([name, rows]) => [
-        name,
-        rows.map((row) => mapRow(row as Record<string, unknown>)),
-      ]),
-    ),
-  );
-}
-
-/** Leaves out empty tables: bookkeeping a rebuild creates (indexes set aside) and one that never needed it lacks. */
-function withoutEmptyTables(tables: Record<string, unknown[]>): Record<string, unknown[]> {
-  return Object.fromEntries(Object.entries(tables).filter(([, rows]) => rows.length > 0));
-}

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { conflict } from '../errors';
 import { openSqliteEventStore } from '../eventstore/sqlite/sqlite-event-store';
 import { AggregateCache } from './aggregate-cache';
-import { type CommandDeps, type Decider, handleCommand } from './handle-command';
+import { type CommandDeps, type CommandOptions, type Decider, handleCommand } from './handle-command';
 
 /** A till: deposits add up, a withdrawal may not take it below zero. */
 type TillEvent =
@@ -36,8 +36,8 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** One shop process: its own connection to the shared log file, its own cache, and what it read. */
-function aProcess() {
+/** One shop process: its own connection to the shared log file, its own cache, what it read and waited for. */
+function aProcess(overrides: Partial<CommandDeps> = {}) {
   const store = openSqliteEventStore({ path: join(dir, 'events.sqlite') });
   stores.push(store);
   const eventsRead: number[] = [];
@@ -49,13 +49,21 @@ function aProcess() {
       return events;
     },
   };
+  const waitedFor: number[] = [];
   const deps: CommandDeps = {
     store: counting,
-    projections: { waitForPosition: async () => true },
+    projections: {
+      waitForPosition: async (position) => {
+        waitedFor.push(position);
+        return true;
+      },
+    },
     aggregates: new AggregateCache(),
+    ...overrides,
   };
-  const run = (command: TillCommand) => handleCommand(deps, till, 'till-1', command, { actor: 'test' });
-  return { run, eventsRead };
+  const run = (command: TillCommand, options?: CommandOptions) =>
+    handleCommand(deps, till, 'till-1', command, { actor: 'test' }, options);
+  return { run, eventsRead, waitedFor };
 }
 
 describe('handleCommand with an aggregate cache', () => {
@@ -65,9 +73,42 @@ describe('handleCommand with an aggregate cache', () => {
     const result = await shop.run({ type: 'Withdraw', amount: 100 });
     expect(result.state).toEqual({ balance: 0 });
     expect(result.revision).toBe(20);
-    // The first command found no stream; every later one read the empty tail after its own write.
-    expect(shop.eventsRead.slice(1).every((n) => n === 0)).toBe(true);
+    // The first command found no stream; every later one decided on its cached fold, reading nothing.
+    expect(shop.eventsRead).toEqual([]);
+    // A refusal is never answered from the cache: the (empty) tail is read first.
     await expect(shop.run({ type: 'Withdraw', amount: 1 })).rejects.toThrow('Only 0 left.');
+    expect(shop.eventsRead).toEqual([0]);
+  });
+
+  it('decides again on the stream when its cached fold refuses a command another process made possible', async () => {
+    const first = aProcess();
+    const second = aProcess();
+    await first.run({ type: 'Deposit', amount: 5 });
+    await first.run({ type: 'Withdraw', amount: 5 });
+    await second.run({ type: 'Deposit', amount: 10 });
+    const result = await first.run({ type: 'Withdraw', amount: 7 });
+    expect(result.state).toEqual({ balance: 3 });
+    expect(result.revision).toBe(3);
+  });
+
+  it('appends to a new stream without reading, and reads when it was not new after all', async () => {
+    const shop = aProcess();
+    const fresh = await shop.run({ type: 'Deposit', amount: 4 }, { newStream: true });
+    expect(fresh.revision).toBe(0);
+    const other = aProcess();
+    const existing = await other.run({ type: 'Deposit', amount: 1 }, { newStream: true });
+    expect(existing).toMatchObject({ state: { balance: 5 }, revision: 1 });
+    expect(shop.eventsRead).toEqual([]);
+    expect(other.eventsRead).toEqual([1]);
+  });
+
+  it('waits for the read models after its append, unless told not to (a later command waits)', async () => {
+    const waiting = aProcess();
+    const appended = await waiting.run({ type: 'Deposit', amount: 1 });
+    expect(waiting.waitedFor).toEqual([appended.position]);
+    const notWaiting = aProcess({ visibilityTimeoutMs: 0 });
+    await notWaiting.run({ type: 'Deposit', amount: 1 });
+    expect(notWaiting.waitedFor).toEqual([]);
   });
 
   it("sees another process's writes: it reads the stream's tail after the revision it cached", async () => {

@@ -41,7 +41,10 @@ export interface CommandDeps {
   projections: ReadModelWaiter;
   /** Attempts after a WrongExpectedVersion before giving up with 409. */
   maxRetries?: number;
-  /** How long to wait for the read models before answering anyway. */
+  /**
+   * How long to wait for the read models before answering anyway; 0: not at all, when a later
+   * command of the same request waits for a later position (which covers this one).
+   */
   visibilityTimeoutMs?: number;
   /** Folded states to start from; without it every command folds its stream from the first event. */
   aggregates?: AggregateCache;
@@ -56,9 +59,23 @@ export interface CommandResult<State, Event> {
   revision: number;
 }
 
+export interface CommandOptions {
+  /**
+   * The stream cannot exist yet (its id was drawn by this very request, e.g. a new order's): decide
+   * on the initial state and append expecting no stream, without reading first.
+   */
+  newStream?: boolean;
+}
+
 /**
  * Read -> fold -> decide -> append, retrying on a concurrent write, then waiting (bounded) until the
  * read models have caught up with what was appended.
+ *
+ * The first attempt decides on what is already known without reading: the aggregate cache's fold (or
+ * the initial state of a `newStream`), when that fold leads to events. The append's expected revision
+ * refuses it if the stream moved on since, and the next attempt reads the tail. A refusal or a no-op
+ * decided on a cached fold is never answered as it is: that fold may be stale, so the stream is read
+ * and the command decided again. On PostgreSQL every read saved is a round trip (decision 015).
  */
 export async function handleCommand<State, Command, Event extends DomainEvent>(
   deps: CommandDeps,
@@ -66,11 +83,14 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   streamName: string,
   command: Command,
   context: CommandContext,
+  options: CommandOptions = {},
 ): Promise<CommandResult<State, Event>> {
   const attempts = 1 + (deps.maxRetries ?? 5);
   for (let attempt = 1; attempt <= attempts; attempt++) {
-    const { state, revision } = await currentState(deps, decider, streamName);
-    const events = decider.decide(command, state);
+    const known = attempt === 1 ? knownState(deps, decider, streamName, options) : undefined;
+    const optimistic = known && decidedOrUndefined(decider, command, known.state);
+    const { state, revision } = optimistic ? known : await currentState(deps, decider, streamName);
+    const events = optimistic ?? decider.decide(command, state);
     if (events.length === 0) return { state, events, revision };
     try {
       const appended = await deps.store.append(
@@ -82,7 +102,9 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
       );
       const after = events.reduce(decider.evolve, state);
       deps.aggregates?.set(streamName, decider.evolve, after, appended.nextExpectedRevision);
-      await deps.projections.waitForPosition(appended.position, deps.visibilityTimeoutMs ?? 2_000);
+      if (deps.visibilityTimeoutMs !== 0) {
+        await deps.projections.waitForPosition(appended.position, deps.visibilityTimeoutMs ?? 2_000);
+      }
       return { state: after, events, position: appended.position, revision: appended.nextExpectedRevision };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersion) || attempt === attempts) {
@@ -92,6 +114,31 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     }
   }
   throw conflict('This record is being changed by someone else right now. Please try again.');
+}
+
+/** What is known of the stream without reading: a new stream's initial state, or the cached fold. */
+function knownState<State, Command, Event extends DomainEvent>(
+  deps: CommandDeps,
+  decider: Decider<State, Command, Event>,
+  streamName: string,
+  options: CommandOptions,
+): { state: State; revision: number } | undefined {
+  if (options.newStream) return { state: decider.initialState(), revision: -1 };
+  return deps.aggregates?.get<State>(streamName, decider.evolve);
+}
+
+/** The events the command causes on `state`; undefined when it causes none or is refused there. */
+function decidedOrUndefined<State, Command, Event extends DomainEvent>(
+  decider: Decider<State, Command, Event>,
+  command: Command,
+  state: State,
+): readonly Event[] | undefined {
+  try {
+    const events = decider.decide(command, state);
+    return events.length > 0 ? events : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The stream folded to its last event (revision -1 when it has none), from the cache when it can. */

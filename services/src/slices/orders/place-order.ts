@@ -87,8 +87,9 @@ export async function handlePlaceOrder(
     const { affiliate, lines, pricing } = checked ?? check();
     const reference = await claimOrderReference(deps, orderId, userId, deps.newOrderReference);
     for (const units of unitsByProductAndSize(lines)) {
+      // The read models are waited for once, for OrderPlaced, which lies after every reservation.
       await reserveProductStock(
-        { ...deps, maxRetries: RESERVATION_RETRIES },
+        { ...deps, maxRetries: RESERVATION_RETRIES, visibilityTimeoutMs: 0 },
         { ...units, orderId, at: deps.clock().toISOString() },
         context,
       );
@@ -118,6 +119,7 @@ export async function handlePlaceOrder(
         },
       },
       context,
+      { newStream: true },
     );
     return { orderId, created: true };
   } catch (error) {

@@ -232,6 +232,8 @@ describe('the reservation sweep', () => {
     await atOrder;
     expect(await streamStock(tee)).toBe(3);
 
+    // The sweep finds reservations in the read models, which had the grace period to catch up.
+    await t.deps.projections.waitForPosition(await t.deps.store.headPosition(), 2_000);
     t.clock.advance(RESERVATION_GRACE_MS + 1_000);
     expect(await sweepOrphanedReservations(t.deps)).toBe(1);
     resume();

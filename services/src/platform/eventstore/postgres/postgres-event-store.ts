@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type AllSubscription,
   ANY,
@@ -95,8 +96,8 @@ export function openPostgresEventStore(options: PostgresEventStoreOptions): Post
   const wakeAll = () => {
     for (const subscription of subscriptions) subscription.wake();
   };
-  const listener = new NotificationListener(clientConfig, channel, wakeAll);
-  const notifier = new Notifier(pool, channel);
+  const notifier = new Notifier(pool, channel, randomUUID());
+  const listener = new NotificationListener(clientConfig, channel, wakeAll, notifier.sender);
   let ready: Promise<void> | undefined;
   let closed = false;
 

@@ -6,8 +6,9 @@ const RECONNECT_MAX_MS = 5_000;
 
 /**
  * LISTENs on the log's channel over a connection of its own and calls `onWake` for every
- * notification, and once after each (re)connection, since notifications sent while it was away are
- * lost. A broken connection is replaced with a doubling back-off; meanwhile subscribers poll.
+ * notification but those this store sent itself (its `Notifier`'s `sender`: its appends woke its
+ * subscriptions already, and reading again for the echo is a round trip for nothing), and once after
+ * each (re)connection, since notifications sent while it was away are lost. A broken connection is replaced with a doubling back-off; meanwhile subscribers poll.
  */
 export class NotificationListener {
   #client: pg.Client | undefined;
@@ -20,6 +21,7 @@ export class NotificationListener {
     private readonly clientConfig: pg.ClientConfig,
     private readonly channel: string,
     private readonly onWake: () => void,
+    private readonly ownSender: string,
   ) {}
 
   /** Connects, unless already started; never throws (a failure is retried in the background). */
@@ -54,7 +56,9 @@ export class NotificationListener {
     };
     client.on('error', onLost);
     client.on('end', onLost);
-    client.on('notification', () => this.onWake());
+    client.on('notification', (message) => {
+      if (message.payload !== this.ownSender) this.onWake();
+    });
     try {
       await client.connect();
       await client.query(`LISTEN ${quoteIdentifier(this.channel)}`);
@@ -94,6 +98,8 @@ export class Notifier {
   constructor(
     private readonly pool: pg.Pool,
     private readonly channel: string,
+    /** The payload of its notifications, so that its own store's listener can tell them apart. */
+    readonly sender: string,
   ) {}
 
   notify(): void {
@@ -103,7 +109,7 @@ export class Notifier {
     }
     this.#inFlight = true;
     this.pool
-      .query('SELECT pg_notify($1, NULL)', [this.channel])
+      .query('SELECT pg_notify($1, $2)', [this.channel, this.sender])
       .catch(() => undefined)
       .finally(() => {
         this.#inFlight = false;

@@ -2,30 +2,45 @@ import {
   EVENT_SCHEMA_VERSIONS,
   type EventType,
   eventSchemas,
-  REFERENCE_ALPHABET,
-  REFERENCE_LETTERS,
   SIZES,
+  upcastData,
   uuidv7,
 } from '@shop/contracts';
+import Database from 'better-sqlite3';
+import { upcasters } from '../platform/events/upcasters';
 import {
   APPEND_SQL,
   applyConnectionPragmas,
   applyEventStoreSchema,
-} from '@shop/services/platform/eventstore/sqlite/sqlite-schema';
-import { newOrderReference } from '@shop/services/slices/orders/reference';
-import Database from 'better-sqlite3';
+} from '../platform/eventstore/sqlite/sqlite-schema';
+
+/** Every type of event the generator writes. */
+export const GENERATED_EVENT_TYPES = [
+  'ProductCreated',
+  'ProductUpdated',
+  'ValueClaimed',
+  'UserRegistered',
+  'StockReserved',
+  'StockReleased',
+  'OrderPlaced',
+  'StatusChanged',
+  'ReviewPosted',
+  'AffiliateRequested',
+  'AffiliateApproved',
+  'AffiliateRejected',
+] as const satisfies readonly EventType[];
 
 const CATEGORIES = ['Tops', 'Bottoms', 'Outerwear', 'Accessories', 'Footwear'];
 const BATCH = 10_000;
-/** How many references the shop's form allows: two letters, then six letters or digits. */
-const REFERENCE_COUNT = REFERENCE_LETTERS.length ** 2 * REFERENCE_ALPHABET.length ** 6;
 
 /**
- * Writes a realistic shop log of `total` events straight into a SQLite event store file (relaxed, one
- * transaction per 10,000 events): products, registrations with their e-mail claims, orders with 1–3 lines
- * reserved on their product streams, status changes (some cancelled with their stock released), reviews,
- * product updates and affiliate requests with decisions. Every event is valid per contracts' schemas
- * (checked on a sample) and in an order every projector accepts. Ids are made as the shop makes them
+ * Writes a realistic shop log of `total` events (a few fewer when the last order would not fit whole)
+ * straight into a SQLite event store file (relaxed, one transaction per 10,000 events): products,
+ * registrations with their e-mail claims, orders with 1–3 lines reserved on their product streams,
+ * status changes (some cancelled with their stock released), reviews, product updates and affiliate
+ * requests with decisions. Every event is written at schema version 1 (orders as placed before
+ * references, which the shop upcasts), is valid per contracts' schemas once upcast (checked on a
+ * sample), and comes in an order every projector accepts. Ids are made as the shop makes them
  * (time-ordered UUIDs, see contracts' ids.ts), because an index's cost depends on its keys' order.
  */
 export function generateEventLog(
@@ -41,17 +56,7 @@ export function generateEventLog(
   const insert = db.prepare(APPEND_SQL.insertEvent);
   const upsert = db.prepare(APPEND_SQL.upsertStreamRevision);
   const revisions = new Map<string, number>();
-  // Each event as the shop writes it now: at its type's current schema version (OrderPlaced with its reference).
-  const metadataOf = new Map<string, string>();
-  const metadata = (type: string) => {
-    let json = metadataOf.get(type);
-    if (json === undefined) {
-      const schemaVersion = EVENT_SCHEMA_VERSIONS[type as EventType] ?? 1;
-      json = JSON.stringify({ schemaVersion, actor: 'system' });
-      metadataOf.set(type, json);
-    }
-    return json;
-  };
+  const metadata = JSON.stringify({ schemaVersion: 1, actor: 'system' });
   const startMs = Date.UTC(2026, 0, 1);
   let written = 0;
   let pending: [string, string, unknown][] = [];
@@ -62,7 +67,7 @@ export function generateEventLog(
       revisions.set(stream, revision);
       // 1.5 s of shop time per event: some 17 days of trading in a million.
       const timestamp = startMs + written * 1_500;
-      insert.run(stream, revision, uuidv7(timestamp), type, JSON.stringify(data), metadata(type), timestamp);
+      insert.run(stream, revision, uuidv7(timestamp), type, JSON.stringify(data), metadata, timestamp);
       written += 1;
     }
   });
@@ -70,7 +75,11 @@ export function generateEventLog(
   const emit = <T extends EventType>(stream: string, type: T, data: unknown) => {
     if (written + pending.length >= total) return false;
     // Validate one event in 500 against its schema: cheap insurance that the generator stays honest.
-    if (sampled++ % 500 === 0) eventSchemas[type].parse(data);
+    // Every event is written at schema version 1 (orders from before references): checked as the
+    // shop reads it, upcast to the current version.
+    if (sampled++ % 500 === 0) {
+      eventSchemas[type].parse(upcastData(upcasters, type, 1, EVENT_SCHEMA_VERSIONS[type] ?? 1, data));
+    }
     pending.push([stream, type, data]);
     if (pending.length >= BATCH) {
       flush(pending);
@@ -88,19 +97,6 @@ export function generateEventLog(
     return seed / 0x7fffffff;
   };
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
-  /**
-   * The n-th order's reference, in the shop's form (`AX-7K3M9Q`): n times a constant prime to the
-   * number of references, taken modulo it, spelt in their alphabets, so no two orders share one.
-   */
-  let referenced = 0;
-  const nextReference = () => {
-    let n = (referenced++ * 7_368_787) % REFERENCE_COUNT;
-    return newOrderReference((max) => {
-      const digit = n % max;
-      n = Math.floor(n / max);
-      return digit;
-    });
-  };
 
   const products = Array.from({ length: productCount }, (_, i) => ({
     productId: nextId(),
@@ -139,7 +135,6 @@ export function generateEventLog(
   let requests = 0;
   while (written + pending.length < total) {
     const orderId = nextId();
-    orders += 1;
     const userId = pick(users);
     const lineCount = 1 + Math.floor(random() * 3);
     const chosen = new Map<string, (typeof products)[number]>();
@@ -157,6 +152,11 @@ export function generateEventLog(
       qty: 1 + Math.floor(random() * 3),
       size: p.sizes[0] as string,
     }));
+    // Room for the whole order (reservations, OrderPlaced, a cancellation with its releases), or stop:
+    // a cut-off order would leave stock reserved for an order never placed, or a cancelled order
+    // holding stock, which the reservation sweep of the first shop opened on the log then releases.
+    if (written + pending.length + 2 * lines.length + 2 > total) break;
+    orders += 1;
     for (const line of lines) {
       emit(`product-${line.productId}`, 'StockReserved', {
         productId: line.productId,
@@ -169,9 +169,8 @@ export function generateEventLog(
     const affiliate = approvedAffiliates.length > 0 && random() < 0.1 ? pick(approvedAffiliates) : undefined;
     const discount = affiliate ? Math.round(itemsPrice * 0.1) : 0;
     const shippingPrice = itemsPrice >= 10_000 ? 0 : 500;
-    const placed = emit(`order-${orderId}`, 'OrderPlaced', {
+    emit(`order-${orderId}`, 'OrderPlaced', {
       orderId,
-      reference: nextReference(),
       userId,
       lines,
       shippingAddress: {
@@ -191,7 +190,6 @@ export function generateEventLog(
       affiliateUserId: affiliate?.userId ?? null,
       at: at(),
     });
-    if (!placed) break;
     const status = (from: string, to: string, paid: boolean, delivered: boolean) =>
       emit(`order-${orderId}`, 'StatusChanged', { orderId, from, to, by: admin, paid, delivered, at: at() });
     const fate = random();
