@@ -152,7 +152,7 @@ describe('POST /api/orders', () => {
         },
       ]);
     }
-    expect(await stockOf(tee)).toBe(5);
+    expect(await stockOf(tee)).toBe(10);
     const mobile = await post({
       ...body,
       shippingAddress: { ...body.shippingAddress, phone: '+92 345 6789012' },
