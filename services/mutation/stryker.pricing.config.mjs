@@ -6,7 +6,7 @@ import { strykerRun } from './stryker-run.mjs';
 
 // Equivalent mutants (they survive; no caller can tell them apart): in unitsByProductAndSize's
 // comparator `a < b ? -1 : 1`, the keys come from a Map, so two never tie (`a <= b` sorts the same);
-// the tests check the order on 4 and on 120 lines.
+// the tests (order.test.ts) check the order on 4 and on 120 lines.
 
 export default strykerRun('pricing', [
   'services/src/slices/orders/pricing.ts',

@@ -5,6 +5,23 @@ const keysOf = (lines: { productId: string; size: string; qty: number }[]) =>
   unitsByProductAndSize(lines).map(({ productId, size }) => `${productId}/${size}`);
 
 describe('units per product and size', () => {
+  it('adds lines of the same product and size, keeps sizes apart, in product then size order', () => {
+    expect(
+      unitsByProductAndSize([
+        { productId: 'p2', size: 'SM', qty: 1 },
+        { productId: 'p1', size: 'MD', qty: 2 },
+        { productId: 'p1', size: 'LG', qty: 1 },
+        { productId: 'p1', size: 'MD', qty: 3 },
+        { productId: 'p0', size: '', qty: 4 },
+      ]),
+    ).toEqual([
+      { productId: 'p0', size: '', qty: 4 },
+      { productId: 'p1', size: 'LG', qty: 1 },
+      { productId: 'p1', size: 'MD', qty: 5 },
+      { productId: 'p2', size: 'SM', qty: 1 },
+    ]);
+  });
+
   it('answers nothing for no lines', () => {
     expect(unitsByProductAndSize([])).toEqual([]);
   });

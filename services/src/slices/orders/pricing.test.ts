@@ -1,7 +1,6 @@
 import { DEFAULT_SHIPPING } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors';
-import { unitsByProductAndSize } from './order';
 import { type PricedProduct, priceAndCompare, priceLines } from './pricing';
 import { anOrderInput, aPricedProduct } from './test-builders';
 
@@ -209,24 +208,5 @@ describe('comparing with the totals the client saw', () => {
         'Prices have changed since you loaded the page. Please review your cart and try again.',
       ]);
     }
-  });
-});
-
-describe('units per product and size', () => {
-  it('adds lines of the same product and size, keeps sizes apart, in product then size order', () => {
-    expect(
-      unitsByProductAndSize([
-        { productId: 'p2', size: 'SM', qty: 1 },
-        { productId: 'p1', size: 'MD', qty: 2 },
-        { productId: 'p1', size: 'LG', qty: 1 },
-        { productId: 'p1', size: 'MD', qty: 3 },
-        { productId: 'p0', size: '', qty: 4 },
-      ]),
-    ).toEqual([
-      { productId: 'p0', size: '', qty: 4 },
-      { productId: 'p1', size: 'LG', qty: 1 },
-      { productId: 'p1', size: 'MD', qty: 5 },
-      { productId: 'p2', size: 'SM', qty: 1 },
-    ]);
   });
 });
