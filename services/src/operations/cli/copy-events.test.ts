@@ -113,6 +113,33 @@ describe('copying a log between stores', () => {
     expect(report).toMatchObject({ appended: 1, skipped: 1 });
     expect(report.conflicts).toEqual([expect.stringMatching(/^a: revision 0 is /)]);
   });
+
+  it('into a store that was empty when it began, still finds a stream written meanwhile', async () => {
+    const source = open();
+    const target = open();
+    await source.append('a', [{ type: 'One', data: {} }]);
+    await source.append('b', [{ type: 'Two', data: {} }]);
+    // Another writer puts an event of its own on 'b' while the copy runs, after it saw an empty target.
+    let written = false;
+    const racing: EventStore = Object.create(target, {
+      append: {
+        value: async (...args: Parameters<EventStore['append']>) => {
+          if (!written) {
+            written = true;
+            await target.append('b', [{ type: 'Other', data: {} }]);
+          }
+          return target.append(...args);
+        },
+      },
+    });
+    const report = await copyEvents(source, racing);
+    expect(report).toMatchObject({ appended: 1, skipped: 1 });
+    expect(report.conflicts).toEqual([expect.stringMatching(/^b: revision 0 is /)]);
+    expect((await target.readAll()).map((event) => `${event.streamName}:${event.type}`)).toEqual([
+      'b:Other',
+      'a:One',
+    ]);
+  });
 });
 
 describe('npm run events -- copy --to postgres', () => {

@@ -5,6 +5,7 @@ import {
   NO_STREAM,
   type RecordedEvent,
   StreamNotFound,
+  WrongExpectedVersion,
 } from '@shop/contracts';
 import { loadConfig } from '../../platform/config/config';
 import { openEventStore, sqliteEventStorePath } from '../../platform/eventstore/open-event-store';
@@ -77,9 +78,16 @@ export async function copyEvents(
 ): Promise<CopyReport> {
   const report: CopyReport = { appended: 0, skipped: 0, conflicts: [] };
   const targetIds = new Map<string, string[] | 'conflict'>();
+  // Into an empty store (the first copy), every stream starts empty: no read per stream. Should
+  // something else write a stream meanwhile, its append is refused and the stream is read then.
+  let assumeEmpty = (await target.headPosition()) === 0;
 
   const idsInTarget = async (stream: string): Promise<string[] | 'conflict'> => {
     let ids = targetIds.get(stream);
+    if (ids === undefined && assumeEmpty) {
+      ids = [];
+      targetIds.set(stream, ids);
+    }
     if (ids === undefined) {
       ids = await target.readStream(stream).then(
         (events) => events.map((event) => event.id),
@@ -109,11 +117,20 @@ export async function copyEvents(
     }
     report.skipped += plan.skip;
     if (plan.events.length === 0) return;
-    await target.append(
-      stream,
-      plan.events.map(({ id, type, data, metadata }) => ({ id, type, data, metadata })),
-      { expectedRevision: plan.expectedRevision },
-    );
+    try {
+      await target.append(
+        stream,
+        plan.events.map(({ id, type, data, metadata }) => ({ id, type, data, metadata })),
+        { expectedRevision: plan.expectedRevision },
+      );
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersion) || !assumeEmpty) throw error;
+      // The target was written to meanwhile: read every stream from here on, this one again.
+      assumeEmpty = false;
+      targetIds.clear();
+      report.skipped -= plan.skip;
+      return copyRun(run);
+    }
     ids.push(...plan.events.map((event) => event.id));
     report.appended += plan.events.length;
   };
@@ -142,7 +159,7 @@ export async function copyCommand(args: readonly string[], io: CommandIo): Promi
   const path = sqliteEventStorePath(config.DATA_DIR);
   if (!existsSync(path)) throw new UsageError(`There is no SQLite event store at ${path} (set DATA_DIR).`);
   const source = openSqliteEventStore({ path, durability: config.DURABILITY });
-  const target = openEventStore({ ...config, EVENT_STORE: to });
+  const target = openEventStore({ ...config, EVENT_STORE: to }, { bulkCopy: true });
   const bar = progressBar(io, 'Copying');
   try {
     const head = await source.headPosition();

@@ -16,9 +16,10 @@ export const sqliteEventStorePath = (dataDir: string): string => join(dataDir, '
 /**
  * The one place that knows which event store runs: SQLite in DATA_DIR (the default), EventStoreDB at
  * ESDB_URL with EVENT_STORE=esdb, or PostgreSQL at POSTGRES_URL with EVENT_STORE=postgres. The server,
- * the CLI and the analyst commands all open it here.
+ * the CLI and the analyst commands all open it here. `bulkCopy`: the copy command's target, whose
+ * commits on PostgreSQL need not wait for the disk (the copy can be run again).
  */
-export function openEventStore(config: EventStoreConfig): EventStore {
+export function openEventStore(config: EventStoreConfig, use: { bulkCopy?: boolean } = {}): EventStore {
   if (config.EVENT_STORE === 'esdb') {
     if (!config.ESDB_URL) throw new Error('ESDB_URL is required when EVENT_STORE=esdb');
     return openEsdbEventStore({ connectionString: config.ESDB_URL });
@@ -28,6 +29,7 @@ export function openEventStore(config: EventStoreConfig): EventStore {
     return openPostgresEventStore({
       connectionString: config.POSTGRES_URL,
       poolSize: config.POSTGRES_POOL_SIZE,
+      ...(use.bulkCopy ? { synchronousCommit: false } : {}),
     });
   }
   return openSqliteEventStore({ path: sqliteEventStorePath(config.DATA_DIR), durability: config.DURABILITY });

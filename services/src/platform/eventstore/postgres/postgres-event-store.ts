@@ -49,6 +49,11 @@ export interface PostgresEventStoreOptions {
   connectionTimeoutMs?: number;
   /** Generates ids for events that come without one. */
   newId?: () => string;
+  /**
+   * false: commits do not wait for the server's disk (`synchronous_commit = off`). Only for a bulk
+   * copy that can be run again: a crash of the server may lose its last commits, never part of one.
+   */
+  synchronousCommit?: boolean;
 }
 
 export type PostgresEventStore = EventStore & {
@@ -81,12 +86,16 @@ const expectedCode = (expected: ExpectedRevision): number =>
  */
 export function openPostgresEventStore(options: PostgresEventStoreOptions): PostgresEventStore {
   const { schema, pollIntervalMs = 500, settleTimeoutMs = 5_000, newId = uuidv7 } = options;
+  const settings = [
+    ...(schema ? [`-c search_path=${quoteIdentifier(schema)}`] : []),
+    ...(options.synchronousCommit === false ? ['-c synchronous_commit=off'] : []),
+  ];
   const clientConfig: pg.ClientConfig = {
     connectionString: options.connectionString,
     connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
     keepAlive: true,
     application_name: 'shop',
-    ...(schema ? { options: `-c search_path=${quoteIdentifier(schema)}` } : {}),
+    ...(settings.length > 0 ? { options: settings.join(' ') } : {}),
   };
   const pool = new pg.Pool({ ...clientConfig, max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 });
   // An idle connection the server closed: the pool drops it; the next call opens another.
