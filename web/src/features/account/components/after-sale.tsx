@@ -1,13 +1,8 @@
-import {
-  CANCELLABLE_BY_SHOPPER,
-  type Order,
-  type OrderItem,
-  type OrderReturn,
-  RETURN_REASON_MAX,
-} from '@shop/contracts';
+import { CANCELLABLE_BY_SHOPPER, type Order, type OrderReturn, RETURN_REASON_MAX } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
+import { itemsOf } from '../../../lib/order-items';
 import { formatShopDate } from '../../../ui/dates';
 import { FormError, TextAreaField } from '../../../ui/field';
 import { formatMoney } from '../../../ui/money';
@@ -15,8 +10,6 @@ import { orderReturnsQuery, useCancelOrder, useRequestReturn } from '../api/afte
 
 const CANCEL_FAILED = 'Could not cancel this order. Please try again.';
 const RETURN_FAILED = 'Could not send your return request. Please try again.';
-
-const itemsOf = (order: Order): OrderItem[] => order.OrderItems ?? order.orderItems ?? [];
 
 /**
  * Cancelling: a Cancel button while the order is Pending or Paid, asking for a confirmation first;

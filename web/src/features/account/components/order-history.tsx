@@ -1,4 +1,4 @@
-import type { Order, OrderItem } from '@shop/contracts';
+import type { Order } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatShopDate } from '../../../ui/dates';
@@ -8,6 +8,7 @@ import { PAYMENT_METHOD_LABELS } from '../../../ui/payment-labels';
 import { myOrdersQuery } from '../api/account';
 import { OrderStatusBadge } from './status-badge';
 import '../../../ui/field.css';
+import { itemsOf } from '../../../lib/order-items';
 
 export const ORDER_HISTORY_FAILED = 'Failed to load order history.';
 
@@ -53,7 +54,6 @@ export function OrderHistory() {
 }
 
 const SHOWN_ITEMS = 2;
-const itemsOf = (order: Order): OrderItem[] => order.OrderItems ?? order.orderItems ?? [];
 
 /** "Training Tee, Core Hoodie and 2 more": the first items' names, so orders can be told apart. */
 function itemsSummary(order: Order): string {

@@ -1,4 +1,4 @@
-import { type Order, type OrderItem, toMinor } from '@shop/contracts';
+import { type Order, toMinor } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ApiError, errorMessage } from '../../../lib/api';
@@ -17,10 +17,9 @@ import { ConfirmationPanel } from './confirmation-panel';
 import { OrderStatusBadge } from './status-badge';
 import './account.css';
 import '../../../ui/field.css';
+import { itemsOf } from '../../../lib/order-items';
 
 export const ORDER_LOAD_FAILED = 'Could not load this order. Please try again.';
-
-const itemsOf = (order: Order): OrderItem[] => order.OrderItems ?? order.orderItems ?? [];
 
 /** Spec section 4: every item goes back into the cart with quantity 1 and its size (or '-'), capped at stock. */
 export function reorder(order: Order): void {

@@ -2,6 +2,7 @@ import type { Order } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../../../lib/api';
+import { itemsOf } from '../../../../lib/order-items';
 import { formatMoney } from '../../../../ui/money';
 import { PAYMENT_METHOD_LABELS } from '../../../../ui/payment-labels';
 import { adminOrderQuery } from '../../api/orders';
@@ -10,7 +11,7 @@ import { Modal } from '../ui/modal';
 import { TableScroll } from '../ui/table-scroll';
 import { OrderNotes, OrderReturns } from './order-after-sale';
 import { OrderConfirmation } from './order-confirmation';
-import { customerContact, customerName, itemsOf, shippingLine } from './order-fields';
+import { customerContact, customerName, shippingLine } from './order-fields';
 import { StatusBadge } from './status-badge';
 import { StatusControl } from './status-control';
 

@@ -1,10 +1,4 @@
-import {
-  ADMIN_STATUS_CHOICES,
-  ALLOWED_TRANSITIONS,
-  type Order,
-  type OrderItem,
-  type OrderStatus,
-} from '@shop/contracts';
+import { ADMIN_STATUS_CHOICES, ALLOWED_TRANSITIONS, type Order, type OrderStatus } from '@shop/contracts';
 
 /** Who placed the order: the account's name, else the name on the shipping address. */
 export function customerName(order: Order): string {
@@ -21,11 +15,6 @@ export function shippingLine(order: Order): string {
   const { address, city, postalCode, country } = order.shippingAddress;
   const place = [city, postalCode].filter(Boolean).join(' ');
   return [address, place, country].filter(Boolean).join(', ') || 'No shipping address';
-}
-
-/** The spec names the items `OrderItems` or `orderItems`; read whichever is filled. */
-export function itemsOf(order: Order): OrderItem[] {
-  return order.OrderItems?.length ? order.OrderItems : (order.orderItems ?? []);
 }
 
 /**
