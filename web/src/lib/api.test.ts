@@ -2,7 +2,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { aSession } from '../test/builders';
 import { server } from '../test/msw-server';
-import { ApiError, api } from './api';
+import { ApiError, api, downloadFile } from './api';
 import { sessionStore, signIn } from './session';
 
 describe('api client', () => {
@@ -96,5 +96,47 @@ describe('api client', () => {
     server.use(http.get('/api/products', () => HttpResponse.error()));
 
     await expect(api.get('/api/products')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+  });
+});
+
+describe('downloading a file the API writes', () => {
+  it("fetches it with the session's token and hands it to the browser under the server's name", async () => {
+    signIn({ ...aSession(), token: 'abc.def' });
+    let authorization: string | null = null;
+    server.use(
+      http.get('/api/admin/lists/orders.csv', ({ request }) => {
+        authorization = request.headers.get('Authorization');
+        return new HttpResponse('id,total\r\n', {
+          headers: {
+            'Content-Type': 'text/csv',
+            'Content-Disposition': 'attachment; filename="orders-2025.csv"',
+          },
+        });
+      }),
+    );
+    const clicked: string[] = [];
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    };
+    try {
+      await downloadFile('/api/admin/lists/orders.csv', 'orders.csv');
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+    }
+    expect([authorization, clicked]).toEqual(['Bearer abc.def', ['orders-2025.csv']]);
+  });
+
+  it("throws the server's error, and a refused session signs out", async () => {
+    signIn({ ...aSession(), token: 'abc.def' });
+    server.use(
+      http.get('/api/admin/reports/sales', () =>
+        HttpResponse.json({ message: 'Your session has ended', code: 'UNAUTHENTICATED' }, { status: 401 }),
+      ),
+    );
+    const error = await downloadFile('/api/admin/reports/sales', 'sales.csv').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Your session has ended');
+    expect(sessionStore.get()).toBeNull();
   });
 });

@@ -35,9 +35,40 @@ export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
  * that session is no longer valid (it expired or was ended), so the user is signed out.
  */
 export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
+  const response = await apiResponse(path, init);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  if (text === '') return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ApiError(response.status, 'UNEXPECTED_RESPONSE', 'The shop sent an unexpected answer.');
+  }
+}
+
+/**
+ * Fetches a file the API writes (a CSV export) with the session's token, which a plain link cannot
+ * send, and hands it to the browser as a download under the name the server gives it.
+ */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const response = await apiResponse(path, { headers: { Accept: '*/*' } });
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** The successful answer of an API call (see apiFetch), its body not read yet. */
+async function apiResponse(path: string, init: ApiRequestInit): Promise<Response> {
   const { body, headers: extraHeaders, ...rest } = init;
   const headers = new Headers(extraHeaders);
-  headers.set('Accept', 'application/json');
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   const token = sessionStore.get()?.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
@@ -61,14 +92,7 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
     if (response.status === 401 && token && sessionStore.get()?.token === token) signOut();
     throw await toApiError(response);
   }
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  if (text === '') return undefined as T;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    throw new ApiError(response.status, 'UNEXPECTED_RESPONSE', 'The shop sent an unexpected answer.');
-  }
+  return response;
 }
 
 async function toApiError(response: Response): Promise<ApiError> {

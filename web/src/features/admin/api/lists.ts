@@ -1,8 +1,7 @@
 import type { AdminCustomer, AdminReview, AffiliateRequest, Order, Page } from '@shop/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api, downloadFile } from '../../../lib/api';
 import { affiliateKeys, orderKeys, reviewKeys } from '../../../lib/query-keys';
-import { sessionStore } from '../../../lib/session';
 import {
   type AffiliatesSearch,
   type CustomersSearch,
@@ -47,21 +46,6 @@ export function ordersCsvPath({ cursor: _cursor, ...filters }: OrdersSearch): st
   return `/api/admin/lists/orders.csv${queryString(filters)}`;
 }
 
-/**
- * Downloads the CSV export. The call needs the admin's token, which a plain link cannot send, so the
- * file is fetched and handed to the browser as a download.
- */
-export async function downloadOrdersCsv(search: OrdersSearch): Promise<void> {
-  const response = await fetch(ordersCsvPath(search), {
-    headers: { Authorization: `Bearer ${sessionStore.get()?.token ?? ''}` },
-  });
-  if (!response.ok) throw new Error(`The export failed (${response.status}).`);
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'orders.csv';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+/** Downloads the CSV export of what the list's filters and search select. */
+export const downloadOrdersCsv = (search: OrdersSearch): Promise<void> =>
+  downloadFile(ordersCsvPath(search), 'orders.csv');

@@ -1,7 +1,6 @@
 import type { SalesReport } from '@shop/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api';
-import { sessionStore } from '../../../lib/session';
+import { api, downloadFile } from '../../../lib/api';
 import { adminKeys } from '../api/dashboard';
 import type { ReportsSearch } from './reports-search';
 
@@ -20,22 +19,5 @@ export const salesReportQuery = (search: ReportsSearch) =>
   });
 
 /** Downloads the same report as CSV (the server writes it), under the name the server gives it. */
-export async function downloadSalesCsv(search: ReportsSearch): Promise<void> {
-  const token = sessionStore.get()?.token;
-  const response = await fetch(reportPath(search, 'csv'), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) {
-    throw new ApiError(response.status, 'UNEXPECTED_RESPONSE', 'The CSV could not be downloaded.');
-  }
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'sales.csv';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
+export const downloadSalesCsv = (search: ReportsSearch): Promise<void> =>
+  downloadFile(reportPath(search, 'csv'), 'sales.csv');
