@@ -36,7 +36,12 @@ afterEach(async () => {
 describe('e-mail to a real SMTP server', () => {
   it('sends the order confirmation: ID, lines, total in PKR, how to pay, address, tracking link', async () => {
     const shopper = await registerUser(t, { name: 'Ayesha <b>Khan</b> & Co' });
-    const tee = await createProduct(t, admin, { name: 'Running Tee', price: 40, sizes: ['SM', 'MD'] });
+    const tee = await createProduct(t, admin, {
+      name: 'Running Tee',
+      price: 40,
+      sizes: ['SM', 'MD'],
+      stockBySize: { SM: 5, MD: 5 },
+    });
     const order = await placeOrderOk(t, shopper, [{ product: tee, qty: 2, size: 'MD' }], {
       paymentMethod: 'Card',
       shippingAddress: {
@@ -107,7 +112,12 @@ describe('e-mail to a real SMTP server', () => {
 
   it('walks a return through the API and tells the shopper at each step: asked for, approved, refunded; and a rejection', async () => {
     const shopper = await registerUser(t, { name: 'Hina' });
-    const tee = await createProduct(t, admin, { name: 'Running Tee', price: 40, sizes: ['SM', 'MD'] });
+    const tee = await createProduct(t, admin, {
+      name: 'Running Tee',
+      price: 40,
+      sizes: ['SM', 'MD'],
+      stockBySize: { SM: 5, MD: 5 },
+    });
     const order = await deliver(
       t,
       admin,
