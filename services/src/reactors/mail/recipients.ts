@@ -1,4 +1,4 @@
-import { type EventData, type EventStore, StreamNotFound, streams } from '@shop/contracts';
+import { type EventData, type EventStore, type EventType, StreamNotFound, streams } from '@shop/contracts';
 import { loadUser } from '../../slices/accounts/load-user';
 
 /** The customer's address and name as their stream says now; undefined for an unknown user. */
@@ -11,27 +11,22 @@ export async function customer(
 }
 
 /** The order as it was placed (its stream's first event); undefined for an unknown order. */
-export async function placedOrder(
-  store: EventStore,
-  orderId: string,
-): Promise<EventData<'OrderPlaced'> | undefined> {
-  try {
-    const [first] = await store.readStream(streams.order(orderId), { maxCount: 1 });
-    return first?.type === 'OrderPlaced' ? (first.data as EventData<'OrderPlaced'>) : undefined;
-  } catch (error) {
-    if (error instanceof StreamNotFound) return undefined;
-    throw error;
-  }
-}
+export const placedOrder = (store: EventStore, orderId: string) =>
+  firstEventOf(store, streams.order(orderId), 'OrderPlaced');
 
 /** The return as the shopper asked for it (its stream's first event); undefined for an unknown return. */
-export async function requestedReturn(
+export const requestedReturn = (store: EventStore, returnId: string) =>
+  firstEventOf(store, streams.orderReturn(returnId), 'ReturnRequested');
+
+/** The data of a stream's first event when it is of `type`; undefined when the stream is not there. */
+async function firstEventOf<T extends EventType>(
   store: EventStore,
-  returnId: string,
-): Promise<EventData<'ReturnRequested'> | undefined> {
+  stream: string,
+  type: T,
+): Promise<EventData<T> | undefined> {
   try {
-    const [first] = await store.readStream(streams.orderReturn(returnId), { maxCount: 1 });
-    return first?.type === 'ReturnRequested' ? (first.data as EventData<'ReturnRequested'>) : undefined;
+    const [first] = await store.readStream(stream, { maxCount: 1 });
+    return first?.type === type ? (first.data as EventData<T>) : undefined;
   } catch (error) {
     if (error instanceof StreamNotFound) return undefined;
     throw error;

@@ -1,15 +1,7 @@
 import type { Order, OrderReturn, ReturnRequestInput } from '@shop/contracts';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { orderKeys } from '../../../lib/query-keys';
-
-/** `GET /api/orders/{id}/returns`: the order's returns, oldest first, with their statuses. */
-export const orderReturnsQuery = (orderId: string) =>
-  queryOptions({
-    queryKey: orderKeys.returns(orderId),
-    queryFn: ({ signal }) =>
-      api.get<OrderReturn[]>(`/api/orders/${encodeURIComponent(orderId)}/returns`, { signal }),
-  });
 
 /**
  * `POST /api/orders/{id}/cancel`. The answer replaces the order; its tracking (the timeline's new

@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { itemsOf } from '../../../lib/order-items';
+import { orderReturnsQuery } from '../../../lib/order-returns';
 import { formatShopDate } from '../../../ui/dates';
 import { FormError, TextAreaField } from '../../../ui/field';
 import { formatMoney } from '../../../ui/money';
-import { orderReturnsQuery, useCancelOrder, useRequestReturn } from '../api/after-sale';
+import { useCancelOrder, useRequestReturn } from '../api/after-sale';
 
 const CANCEL_FAILED = 'Could not cancel this order. Please try again.';
 const RETURN_FAILED = 'Could not send your return request. Please try again.';

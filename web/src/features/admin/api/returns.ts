@@ -27,14 +27,6 @@ export const adminReturnsQuery = (filter: ReturnsFilter) =>
     },
   });
 
-/** `GET /api/orders/{id}/returns`: an order's returns, for its overlay. */
-export const adminOrderReturnsQuery = (orderId: string) =>
-  queryOptions({
-    queryKey: orderKeys.returns(orderId),
-    queryFn: ({ signal }) =>
-      api.get<OrderReturn[]>(`/api/orders/${encodeURIComponent(orderId)}/returns`, { signal }),
-  });
-
 /**
  * `PUT /api/admin/returns/{id}/status`. Every page of the list and the order (its returns, timeline
  * and, once received, its stock) are refetched.

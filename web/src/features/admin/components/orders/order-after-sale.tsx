@@ -1,8 +1,9 @@
 import { ORDER_NOTE_MAX, type Order } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { orderReturnsQuery } from '../../../../lib/order-returns';
 import { formatMoney } from '../../../../ui/money';
-import { adminOrderReturnsQuery, useAddOrderNote } from '../../api/returns';
+import { useAddOrderNote } from '../../api/returns';
 import { ReturnActions, ReturnStatusBadge, returnedLines } from '../returns/return-actions';
 import { errorMessage, formatDateTime } from '../ui/format';
 
@@ -63,7 +64,7 @@ export function OrderNotes({ order }: { order: Order }) {
 
 /** The order's returns with their lines, refund and status, each with its next moves. */
 export function OrderReturns({ order }: { order: Order }) {
-  const returns = useQuery({ ...adminOrderReturnsQuery(order.id), enabled: order.isDelivered });
+  const returns = useQuery({ ...orderReturnsQuery(order.id), enabled: order.isDelivered });
   if (!order.isDelivered) return <p className="muted">Returns open once the order is delivered.</p>;
   if (returns.isPending)
     return (
