@@ -87,6 +87,7 @@ export async function killTwiceWhileSending(
   await untilShop(shop, () => gate.held >= 2, 'messages are in the middle of being sent');
   await shop.kill();
   if (gate.received.length > 0) throw new Error('a held message was received');
+  await killedConnectionsClosed(shop, gate);
 
   await shop.start();
   gate.letThrough(3);
@@ -101,6 +102,7 @@ export async function killTwiceWhileSending(
     'the shop has recorded the three as sent',
   );
   await shop.kill();
+  await killedConnectionsClosed(shop, gate);
 
   gate.openGate();
   await shop.start();
@@ -112,4 +114,13 @@ export async function killTwiceWhileSending(
     },
     'every message is recorded sent',
   );
+}
+
+/**
+ * Waits until the gate has seen every connection of the killed shop close. Until then a request it
+ * holds looks alive, and letting it through would count as received a message no shop will ever
+ * hear was taken, so the restarted shop rightly sends it again.
+ */
+async function killedConnectionsClosed(shop: ShopProcess, gate: DeliveryGate): Promise<void> {
+  await untilShop(shop, () => gate.held === 0, "the killed shop's connections are closed");
 }
