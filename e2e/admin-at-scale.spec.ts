@@ -117,7 +117,7 @@ describe('the admin at a year of trade', () => {
           price: 1500,
           image: '/images/airlift-high-support-bra.webp',
           sizes: ['MD'],
-          countInStock: 100_000,
+          stockBySize: { MD: 100_000 },
         },
       });
     });

@@ -82,10 +82,12 @@ describe("an admin's day", () => {
     await page.getByLabel('Category', { exact: true }).selectOption({ label: 'New category…' });
     await page.getByLabel('New category name').fill('Outerwear');
     await page.getByLabel('Price', { exact: true }).fill('2499.50');
-    await page.getByLabel('Stock quantity').fill('12');
     await page.getByLabel('Description').fill('A light windbreaker that packs into its own pocket.');
     await page.getByRole('checkbox', { name: 'MD', exact: true }).check();
     await page.getByRole('checkbox', { name: 'LG', exact: true }).check();
+    // With sizes, the stock is kept per size.
+    await page.getByLabel('Stock of MD', { exact: true }).fill('5');
+    await page.getByLabel('Stock of LG', { exact: true }).fill('7');
     await page.getByLabel(/^Product image/).setInputFiles({
       name: 'windbreaker.png',
       mimeType: 'image/png',
@@ -119,7 +121,9 @@ describe("an admin's day", () => {
     const price = page.getByLabel('Price', { exact: true });
     await waitForValue(price, '2499.5');
     await price.fill('1999');
-    await page.getByLabel('Stock quantity').fill('7');
+    await waitForValue(page.getByLabel('Stock of MD', { exact: true }), '5');
+    await page.getByLabel('Stock of MD', { exact: true }).fill('3');
+    await page.getByLabel('Stock of LG', { exact: true }).fill('4');
     await page.getByRole('button', { name: 'Save Product' }).click();
     await page.waitForURL((url) => url.pathname === '/admin');
     const row = page.getByRole('row', { name: new RegExp(name) });

@@ -139,9 +139,9 @@ describe('forms that help', () => {
       await expectNoSeriousViolations(page, `/admin/create with a new category at ${width} px`);
       await page.getByLabel('Name', { exact: true }).fill(name);
       await page.getByLabel('Price', { exact: true }).fill('1999');
-      await page.getByLabel('Stock quantity').fill('8');
       await page.getByLabel('Description').fill('A light mesh tee for hot runs.');
       await page.getByRole('checkbox', { name: 'MD', exact: true }).check();
+      await page.getByLabel('Stock of MD', { exact: true }).fill('8');
       await page.getByLabel(/^Product image/).setInputFiles({
         name: 'tee.png',
         mimeType: 'image/png',

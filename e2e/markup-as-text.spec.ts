@@ -21,7 +21,7 @@ describe('text from shoppers and admins shows as text, never as markup', () => {
         price: 1999,
         image: '/images/breeze-dri-fit-tee.webp',
         sizes: ['MD'],
-        countInStock: 5,
+        stockBySize: { MD: 5 },
       },
     });
     const shopper = await api.register('Mallory', 'mallory@example.pk', '0300-1234567');
