@@ -1,4 +1,4 @@
-import type { EventStore } from '@shop/contracts';
+import type { AllSubscription, EventStore, RecordedEvent } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
 import { allProjectors } from './all-projectors';
 import {
@@ -121,6 +121,32 @@ describe('catching up on a long stretch of the log', () => {
     expect(notesRows(readModels)).toEqual(notesRows(reference));
   });
 
+  it('counts the distance in events, not positions: a live log whose positions jump keeps every index', async () => {
+    const store = withSparsePositions(fixture.openStore());
+    const head = await appendTestEvents(store, 20);
+    const readModels = openNotes();
+    const seen: IndexSeen[] = [];
+    const runner = fixture.runner({
+      store,
+      readModels,
+      projectors: [aNotesProjector(seen)],
+      catchUpBehindBy: 100,
+    });
+
+    await runner.start();
+    expect(await runner.waitForPosition(head, 10_000)).toBe(true);
+    const later = await appendTestEvents(store, 5, { first: 21 });
+    expect(await runner.waitForPosition(later, 10_000)).toBe(true);
+
+    const everyIndex = ['notes_by_amount', 'notes_by_nth', 'notes_by_stream', 'notes_once_per_stream'];
+    expect(seen).toEqual(
+      Array.from({ length: 25 }, (_, i) => ({
+        position: (i + 1) * POSITIONS_PER_EVENT,
+        indexes: everyIndex,
+      })),
+    );
+  });
+
   it('has the indexes back when stopped halfway', async () => {
     const store = fixture.openStore();
     await appendTestEvents(store, 400);
@@ -233,3 +259,40 @@ describe("the shop's projectors while catching up", () => {
     expect(indexesUsedBy(db, 'select * from "orders" where "id" = ?')).toEqual(['sqlite_autoindex_orders_1']);
   });
 });
+
+/** Positions 65,536 apart, as PostgreSQL's are from one transaction to the next (decision 015). */
+const POSITIONS_PER_EVENT = 65_536;
+
+/** `store` with every position multiplied by POSITIONS_PER_EVENT: the same log, its positions sparse. */
+function withSparsePositions(store: EventStore): EventStore {
+  const sparse = (event: RecordedEvent): RecordedEvent => ({
+    ...event,
+    position: event.position * POSITIONS_PER_EVENT,
+  });
+  const dense = <P>(position: P): P =>
+    (typeof position === 'number' ? Math.ceil(position / POSITIONS_PER_EVENT) : position) as P;
+  return {
+    ...store,
+    append: async (stream, events, options) => {
+      const appended = await store.append(stream, events, options);
+      return { ...appended, position: appended.position * POSITIONS_PER_EVENT };
+    },
+    readAll: async (options = {}) =>
+      (
+        await store.readAll({
+          ...options,
+          ...(options.fromPosition === undefined ? {} : { fromPosition: dense(options.fromPosition) }),
+        })
+      ).map(sparse),
+    subscribeToAll(options): AllSubscription {
+      const inner = store.subscribeToAll({ ...options, fromPosition: dense(options.fromPosition) });
+      return {
+        unsubscribe: () => inner.unsubscribe(),
+        async *[Symbol.asyncIterator]() {
+          for await (const batch of inner) yield batch.map(sparse);
+        },
+      };
+    },
+    headPosition: async () => (await store.headPosition()) * POSITIONS_PER_EVENT,
+  };
+}

@@ -218,7 +218,7 @@ export class ProjectionRunner {
   #applyNextChunk(batch: readonly RecordedEvent[], offset: number): number {
     for (;;) {
       const running = this.#progress.filter((p) => p.state === 'running');
-      const catchingUp = this.#isFarBehind(batch[offset]!.position);
+      const catchingUp = this.#isFarBehind(batch, offset);
       if (catchingUp && !this.#indexesAside) {
         setIndexesAside(
           this.#db,
@@ -235,7 +235,7 @@ export class ProjectionRunner {
           }
         });
         // Caught up: the waiters are told once the indexes set aside are back (see #consume).
-        if (this.#indexesAside && !this.#isFarBehind(batch[end - 1]!.position)) this.#restoringIndexes = true;
+        if (this.#indexesAside && !this.#isFarBehind(batch, end)) this.#restoringIndexes = true;
         this.#noteCommitted(batch, end, running);
         return end;
       } catch (error) {
@@ -245,9 +245,15 @@ export class ProjectionRunner {
     }
   }
 
-  /** Whether the events after `position` are a long stretch of the log: a catch-up. */
-  #isFarBehind(position: number): boolean {
-    return this.#head - position >= this.#catchUpBehindBy;
+  /**
+   * Whether the events from `batch[from]` on are a long stretch of the log: a catch-up. Counted in
+   * events, never as a distance between positions, which need not be dense (PostgreSQL's jump by
+   * 65,536 from one transaction to the next, EventStoreDB's are offsets in its files): the events in
+   * hand, and after a full read, those known to follow it.
+   */
+  #isFarBehind(batch: readonly RecordedEvent[], from: number): boolean {
+    if (batch.length - from >= this.#catchUpBehindBy) return true;
+    return batch.length >= SUBSCRIPTION_BATCH_SIZE && batch.at(-1)!.position < this.#head;
   }
 
   #restoreIndexes(): void {
