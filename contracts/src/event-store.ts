@@ -95,6 +95,12 @@ export interface EventStore {
   subscribeToAll(options: SubscribeToAllOptions): AllSubscription;
   /** Position of the last event in the log, 0 when empty. */
   headPosition(): Promise<number>;
+  /**
+   * How many events lie after `position`, counted up to `limit`: how far behind a reader is. Positions
+   * need not be dense (PostgreSQL's jump from one transaction to the next, EventStoreDB's are offsets
+   * in its files), so the distance between two positions is no count of events.
+   */
+  countAfter(position: number, limit: number): Promise<number>;
   close(): Promise<void>;
 }
 

@@ -1,4 +1,4 @@
-import type { AllSubscription, EventStore, RecordedEvent } from '@shop/contracts';
+import type { EventStore } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
 import { allProjectors } from './all-projectors';
 import {
@@ -13,6 +13,7 @@ import { openReadModels } from './db';
 import { readModelMigrations } from './migrations';
 import type { Projector } from './projector';
 import { useProjectionFixture } from './test-support/projection-fixture';
+import { POSITIONS_PER_EVENT, withSparsePositions } from './test-support/sparse-positions';
 import { appendTestEvents } from './test-support/test-tables';
 
 const fixture = useProjectionFixture();
@@ -259,40 +260,3 @@ describe("the shop's projectors while catching up", () => {
     expect(indexesUsedBy(db, 'select * from "orders" where "id" = ?')).toEqual(['sqlite_autoindex_orders_1']);
   });
 });
-
-/** Positions 65,536 apart, as PostgreSQL's are from one transaction to the next (decision 015). */
-const POSITIONS_PER_EVENT = 65_536;
-
-/** `store` with every position multiplied by POSITIONS_PER_EVENT: the same log, its positions sparse. */
-function withSparsePositions(store: EventStore): EventStore {
-  const sparse = (event: RecordedEvent): RecordedEvent => ({
-    ...event,
-    position: event.position * POSITIONS_PER_EVENT,
-  });
-  const dense = <P>(position: P): P =>
-    (typeof position === 'number' ? Math.ceil(position / POSITIONS_PER_EVENT) : position) as P;
-  return {
-    ...store,
-    append: async (stream, events, options) => {
-      const appended = await store.append(stream, events, options);
-      return { ...appended, position: appended.position * POSITIONS_PER_EVENT };
-    },
-    readAll: async (options = {}) =>
-      (
-        await store.readAll({
-          ...options,
-          ...(options.fromPosition === undefined ? {} : { fromPosition: dense(options.fromPosition) }),
-        })
-      ).map(sparse),
-    subscribeToAll(options): AllSubscription {
-      const inner = store.subscribeToAll({ ...options, fromPosition: dense(options.fromPosition) });
-      return {
-        unsubscribe: () => inner.unsubscribe(),
-        async *[Symbol.asyncIterator]() {
-          for await (const batch of inner) yield batch.map(sparse);
-        },
-      };
-    },
-    headPosition: async () => (await store.headPosition()) * POSITIONS_PER_EVENT,
-  };
-}

@@ -7,7 +7,7 @@ export interface ProjectorStatus {
   name: string;
   state: ProjectorState;
   checkpoint: number;
-  /** Head minus checkpoint, in positions: events on the SQLite store. */
+  /** Events after the checkpoint, counted up to LAG_COUNT_LIMIT when the status was last refreshed. */
   lagEvents: number;
   /** Age of the oldest event not applied yet; 0 when caught up. */
   lagSeconds: number;
@@ -30,7 +30,12 @@ export interface ProjectorProgress extends ProjectorCursor {
   failure: ProjectorFailure | undefined;
   /** Timestamp of the first event after the checkpoint, when known: the age of the lag. */
   pendingSince: number | undefined;
+  /** Events after the checkpoint, as last counted in the store (0 once the checkpoint is at the head). */
+  lagEvents: number;
 }
+
+/** Lags are counted up to this many events: a larger count costs a read of the store for nothing. */
+export const LAG_COUNT_LIMIT = 100_000;
 
 export function describeProgress(
   progress: readonly ProjectorProgress[],
@@ -44,7 +49,7 @@ export function describeProgress(
       name: p.projector.name,
       state: p.state,
       checkpoint: p.checkpoint,
-      lagEvents: Math.max(0, head - p.checkpoint),
+      lagEvents: behind ? p.lagEvents : 0,
       lagSeconds: behind && p.pendingSince !== undefined ? Math.max(0, (now - p.pendingSince) / 1000) : 0,
       lastError: p.failure?.message ?? (p.state === 'stopped' ? (haltError ?? null) : null),
       failedPosition: p.failure?.position ?? null,

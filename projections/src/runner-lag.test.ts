@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectionStatus } from './projection-status';
 import { useProjectionFixture } from './test-support/projection-fixture';
+import { POSITIONS_PER_EVENT, withSparsePositions } from './test-support/sparse-positions';
 import { aLedgerProjector, appendTestEvents } from './test-support/test-tables';
 
 const fixture = useProjectionFixture();
@@ -33,6 +34,17 @@ describe('lag', () => {
       lagEvents: 5,
       lagSeconds: (NOW - 1 * SECOND) / SECOND,
     });
+  });
+
+  it('counts events, not the distance between positions, which need not be dense', async () => {
+    const store = withSparsePositions(aStoreStampingEventNAtNSeconds());
+    await appendTestEvents(store, 5);
+    const readModels = fixture.openReadModels();
+    const runner = fixture.runner({ store, readModels, projectors: [aLedgerProjector()], now: () => NOW });
+
+    const status = await runner.refreshStatus();
+    expect(status).toMatchObject({ head: 5 * POSITIONS_PER_EVENT, caughtUp: false });
+    expect(lagOf(status, 'ledger')).toMatchObject({ checkpoint: 0, lagEvents: 5 });
   });
 
   it('while catching up: counted from the first event after the checkpoint', async () => {

@@ -10,7 +10,12 @@ import { restoreIndexes, restoreNextIndex, setIndexesAside } from './catch-up-in
 import { failureOf, loadCheckpoints, saveCheckpoint, saveState } from './checkpoints';
 import type { ReadModelsDb } from './database';
 import { PositionWaiters } from './position-waiters';
-import { describeProgress, type ProjectionStatus, type ProjectorProgress } from './projection-status';
+import {
+  describeProgress,
+  LAG_COUNT_LIMIT,
+  type ProjectionStatus,
+  type ProjectorProgress,
+} from './projection-status';
 import { assertProjectorsFit, type Projector } from './projector';
 import type { ProjectorState } from './read-models';
 import { type FreshCopy, openFreshCopy, replayUntilHead, swapInFreshTables } from './rebuild';
@@ -110,6 +115,7 @@ export class ProjectionRunner {
         state: failure ? 'failed' : 'stopped',
         failure,
         pendingSince: undefined,
+        lagEvents: 0,
       };
     });
   }
@@ -161,15 +167,23 @@ export class ProjectionRunner {
     return describeProgress(this.#progress, this.#head, this.#now(), this.#haltError);
   }
 
-  /** Reads the head and the age of each projector's oldest pending event from the store, then reports. */
+  /**
+   * Reads the head, and for each projector behind it the age of its oldest pending event and how many
+   * events it has yet to apply, from the store, then reports.
+   */
   async refreshStatus(): Promise<ProjectionStatus> {
     this.#head = Math.max(this.#head, await this.#store.headPosition());
     await Promise.all(
       this.#progress.map(async (progress) => {
         const checkpoint = progress.checkpoint;
         if (checkpoint >= this.#head) return;
-        const [oldestPending] = await this.#store.readAll({ fromPosition: checkpoint + 1, maxCount: 1 });
-        if (progress.checkpoint === checkpoint) progress.pendingSince = oldestPending?.timestamp;
+        const [[oldestPending], lagEvents] = await Promise.all([
+          this.#store.readAll({ fromPosition: checkpoint + 1, maxCount: 1 }),
+          this.#store.countAfter(checkpoint, LAG_COUNT_LIMIT),
+        ]);
+        if (progress.checkpoint !== checkpoint) return;
+        progress.pendingSince = oldestPending?.timestamp;
+        progress.lagEvents = lagEvents;
       }),
     );
     return this.status();
@@ -236,7 +250,7 @@ export class ProjectionRunner {
         });
         // Caught up: the waiters are told once the indexes set aside are back (see #consume).
         if (this.#indexesAside && !this.#isFarBehind(batch, end)) this.#restoringIndexes = true;
-        this.#noteCommitted(batch, end, running);
+        this.#noteCommitted(batch, offset, end, running);
         return end;
       } catch (error) {
         if (!(error instanceof ProjectorFailed)) throw error;
@@ -279,17 +293,26 @@ export class ProjectionRunner {
   #noteArrival(batch: readonly RecordedEvent[]): void {
     this.#head = Math.max(this.#head, batch.at(-1)!.position);
     for (const p of this.#progress) {
-      if (p.state === 'running' && p.pendingSince === undefined && p.checkpoint >= this.#cursor) {
+      if (p.state !== 'running') continue;
+      if (p.pendingSince === undefined && p.checkpoint >= this.#cursor) {
         p.pendingSince = firstPendingTimestamp(batch, 0, p.checkpoint);
       }
+      p.lagEvents = Math.max(p.lagEvents, eventsAfter(batch, 0, batch.length, p.checkpoint));
     }
   }
 
-  #noteCommitted(batch: readonly RecordedEvent[], end: number, running: readonly ProjectorProgress[]): void {
+  /** `batch[offset..end)` committed for `running`. */
+  #noteCommitted(
+    batch: readonly RecordedEvent[],
+    offset: number,
+    end: number,
+    running: readonly ProjectorProgress[],
+  ): void {
     const lastPosition = batch[end - 1]!.position;
     this.#cursor = lastPosition;
     this.#head = Math.max(this.#head, lastPosition);
     for (const p of running) {
+      p.lagEvents = Math.max(0, p.lagEvents - eventsAfter(batch, offset, end, p.checkpoint));
       p.checkpoint = Math.max(p.checkpoint, lastPosition);
       p.pendingSince = firstPendingTimestamp(batch, end, p.checkpoint);
     }
@@ -387,4 +410,11 @@ export class ProjectionRunner {
       return progress;
     });
   }
+}
+
+/** How many of `batch[from..to)` lie after `checkpoint` (the batch is in position order). */
+function eventsAfter(batch: readonly RecordedEvent[], from: number, to: number, checkpoint: number): number {
+  let first = from;
+  while (first < to && batch[first]!.position <= checkpoint) first += 1;
+  return to - first;
 }

@@ -151,6 +151,11 @@ export function openMemoryEventStore(options: MemoryEventStoreOptions = {}): Eve
       return log.events.length;
     },
 
+    async countAfter(position, limit) {
+      assertOpen();
+      return Math.min(limit, Math.max(0, log.events.length - position));
+    },
+
     async close() {
       closed = true;
       await Promise.all([...subscriptions].map((subscription) => subscription.unsubscribe()));

@@ -46,6 +46,7 @@ export function upcastingStore(
       };
     },
     headPosition: () => store.headPosition(),
+    countAfter: (position, limit) => store.countAfter(position, limit),
     close: () => store.close(),
   };
 }

@@ -36,6 +36,7 @@ it('two shop instances on one log, each with its own read models, send every mes
       readAll: (options) => log.readAll(options),
       subscribeToAll: (options) => log.subscribeToAll(options),
       headPosition: () => log.headPosition(),
+      countAfter: (position, limit) => log.countAfter(position, limit),
       close: async () => {},
     }),
   });

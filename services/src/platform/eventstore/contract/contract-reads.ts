@@ -87,6 +87,14 @@ export function readContract(h: ContractHarness): void {
       expect(positionsOf(read)).toEqual(positions.slice(2, 5));
     });
 
+    it('counts the events after a position, up to a limit', async () => {
+      const { store, positions } = await aLogOfSix();
+      expect(await store.countAfter(at(positions, 1), 100)).toBe(4);
+      expect(await store.countAfter(at(positions, 1), 3)).toBe(3);
+      expect(await store.countAfter(at(positions, 5), 100)).toBe(0);
+      expect(await store.countAfter(0, 100)).toBe(6);
+    });
+
     it('reads forwards to the end of the log without maxCount', async () => {
       const { store, positions } = await aLogOfSix();
       const read = await store.readAll({ fromPosition: at(positions, 3) });

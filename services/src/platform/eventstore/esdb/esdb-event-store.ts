@@ -204,6 +204,13 @@ export function openEsdbEventStore(options: EsdbEventStoreOptions): EventStore {
       return last?.position ?? 0;
     },
 
+    // EventStoreDB keeps no count: the events are read (bounded by `limit`, plus the one at `position`).
+    async countAfter(position, limit) {
+      assertOpen();
+      const read = await withRetry(() => readAllFiltered({ fromPosition: position, maxCount: limit + 1 }));
+      return Math.min(limit, read.filter((event) => event.position > position).length);
+    },
+
     async close() {
       if (closed) return;
       closed = true;

@@ -344,6 +344,15 @@ export function openPostgresEventStore(options: PostgresEventStoreOptions): Post
 
     headPosition: settledHead,
 
+    // Every committed event counts, those above the read horizon too: they are yet to be read.
+    async countAfter(position, limit) {
+      const [row] = await read<{ count: string }>(
+        'SELECT count(*) AS count FROM (SELECT 1 FROM events WHERE position > $1 LIMIT $2) after',
+        [position, limit],
+      );
+      return Number(row?.count ?? 0);
+    },
+
     async close() {
       if (closed) return;
       closed = true;

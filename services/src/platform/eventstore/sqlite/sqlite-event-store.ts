@@ -175,6 +175,11 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEv
       return sql.selectHeadPosition.get()?.head ?? 0;
     },
 
+    async countAfter(position, limit) {
+      assertOpen();
+      return sql.countAfter.get(position, limit)?.count ?? 0;
+    },
+
     async close() {
       if (closed) return;
       appendQueue.flush();

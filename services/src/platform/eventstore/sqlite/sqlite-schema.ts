@@ -155,6 +155,9 @@ export function prepareEventStatements(db: Database.Database) {
     selectHeadPosition: db.prepare<[], { head: number }>(
       'SELECT COALESCE(MAX(position), 0) AS head FROM events',
     ),
+    countAfter: db.prepare<[number, number], { count: number }>(
+      'SELECT count(*) AS count FROM (SELECT 1 FROM events WHERE position > ? LIMIT ?)',
+    ),
     readStreamForwards: selectEvents('stream = ? AND revision >= ?', 'ASC', 'revision'),
     readStreamBackwards: selectEvents('stream = ? AND revision <= ?', 'DESC', 'revision'),
     readAllForwards: selectEvents('position >= ?', 'ASC', 'position'),
