@@ -10,6 +10,7 @@ const shopTime = (at: string | null) => (at ? localDateTime(at, shopConfig.timeZ
 /** The export's columns: money in the shop's currency, times on the shop's clock. */
 export const ORDER_CSV_HEADER: readonly string[] = [
   'Order ID',
+  'Reference',
   `Placed (${shopConfig.timeZone})`,
   'Customer',
   'E-mail',
@@ -20,6 +21,10 @@ export const ORDER_CSV_HEADER: readonly string[] = [
   'Country',
   'Payment method',
   'Status',
+  'Confirmation',
+  `Confirmed or expired at (${shopConfig.timeZone})`,
+  'Confirmed by',
+  'Confirmed via',
   'Paid',
   `Paid at (${shopConfig.timeZone})`,
   'Delivered',
@@ -37,6 +42,7 @@ export function orderCsvRow(order: Order): string[] {
   const address = order.shippingAddress;
   return [
     order.id,
+    order.reference,
     shopTime(order.createdAt),
     order.User?.name || address.fullName,
     order.User?.email ?? '',
@@ -47,6 +53,10 @@ export function orderCsvRow(order: Order): string[] {
     address.country,
     order.paymentMethod,
     order.status,
+    order.confirmation.state,
+    shopTime(order.confirmation.at),
+    order.confirmation.by?.name ?? '',
+    order.confirmation.channel ?? '',
     order.isPaid ? 'Yes' : 'No',
     shopTime(order.paidAt),
     order.isDelivered ? 'Yes' : 'No',
