@@ -213,6 +213,7 @@ export interface OrderItem {
     image: string;
     thumbnail: string;
     category: string;
+    /** Units left of this line's size (of the product, when it has no sizes): what may be bought again. */
     countInStock: number;
   } | null;
   name: string;

@@ -1,3 +1,4 @@
+import { unitsOfSize } from '@shop/contracts';
 import { type SqlBool, sql } from 'kysely';
 import type { CatalogueProductsTable } from '../catalogue/tables';
 import type { ReadModelsDb } from '../database';
@@ -11,7 +12,10 @@ import type {
   OrderStatusChangeRow,
 } from './tables';
 
-/** A line with the product as the catalogue has it now (null when it is gone from the catalogue). */
+/**
+ * A line with the product as the catalogue has it now (null when it is gone from the catalogue);
+ * `countInStock` is what is left of the line's size (of the product, when it has no sizes).
+ */
 export interface OrderItemWithProduct extends OrderItemRow {
   product: { name: string; image: string; thumbnail: string; category: string; countInStock: number } | null;
 }
@@ -39,7 +43,7 @@ const orderPage = {
 
 type ProductColumns = Pick<
   CatalogueProductsTable,
-  'id' | 'name' | 'image' | 'thumbnail' | 'category' | 'count_in_stock'
+  'id' | 'name' | 'image' | 'thumbnail' | 'category' | 'count_in_stock' | 'sizes' | 'stock_by_size'
 >;
 
 /**
@@ -49,7 +53,7 @@ type ProductColumns = Pick<
 const productsNow = prepareQuery<{ ids: string }, ProductColumns>((qb, arg) =>
   qb
     .selectFrom('catalogue_products')
-    .select(['id', 'name', 'image', 'thumbnail', 'category', 'count_in_stock'])
+    .select(['id', 'name', 'image', 'thumbnail', 'category', 'count_in_stock', 'sizes', 'stock_by_size'])
     .where(sql<SqlBool>`${sql.ref('id')} in (select value from json_each(${arg('ids')}))`)
     // `+deleted`: found by id, only tested for being deleted (not a walk of an index led by `deleted`).
     .where(sql<number>`+${sql.ref('deleted')}`, '=', 0),
@@ -115,13 +119,28 @@ export function listOrdersOfUser(db: ReadModelsDb, args: { userId: string }): Or
 export function withItemsOf(db: ReadModelsDb, orders: OrderRow[]): OrderWithItems[] {
   const lines = orders.map((order) => JSON.parse(order.lines) as StoredOrderLine[]);
   const productIds = [...new Set(lines.flatMap((ofOrder) => ofOrder.map((line) => line[1])))];
-  const products = new Map<string, OrderItemWithProduct['product']>();
+  const products = new Map<
+    string,
+    {
+      shown: Omit<NonNullable<OrderItemWithProduct['product']>, 'countInStock'>;
+      unitsOf: (size: string) => number;
+    }
+  >();
   if (productIds.length > 0) {
     for (const row of db.all(productsNow, { ids: JSON.stringify(productIds) })) {
-      const { id, count_in_stock, ...shown } = row;
-      products.set(id, { ...shown, countInStock: count_in_stock });
+      const { id, count_in_stock, sizes, stock_by_size, ...shown } = row;
+      const stock = {
+        sizes: JSON.parse(sizes) as string[],
+        countInStock: count_in_stock,
+        stockBySize: JSON.parse(stock_by_size) as Record<string, number>,
+      };
+      products.set(id, { shown, unitsOf: (size) => unitsOfSize(stock, size) });
     }
   }
+  const productNow = (productId: string, size: string): OrderItemWithProduct['product'] => {
+    const product = products.get(productId);
+    return product ? { ...product.shown, countInStock: product.unitsOf(size) } : null;
+  };
   return orders.map((order, at) => ({
     order,
     items: lines[at]!.map(
@@ -136,7 +155,7 @@ export function withItemsOf(db: ReadModelsDb, orders: OrderRow[]): OrderWithItem
         unit_price,
         qty,
         size,
-        product: products.get(product_id) ?? null,
+        product: productNow(product_id, size),
       }),
     ),
   }));

@@ -65,6 +65,12 @@ describe('racing for the last unit of one size', () => {
       { product: leggings, qty: 1, size: 'MD' },
     ]);
     expect(await productOf(leggings.id)).toMatchObject({ countInStock: 1, stockBySize: { SM: 0, MD: 1 } });
+    // Each line shows what is left of its own size: what "Reorder" may put back in the cart.
+    const mine = await t.request<Order>('GET', `/api/orders/${order.id}`, { token: shopper!.token });
+    expect(mine.body.orderItems.map((item) => [item.size, item.Product?.countInStock])).toEqual([
+      ['SM', 0],
+      ['MD', 1],
+    ]);
     const cancelled = await t.request('POST', `/api/orders/${order.id}/cancel`, { token: shopper!.token });
     expect(cancelled.status).toBe(200);
     expect(await productOf(leggings.id)).toMatchObject({ countInStock: 4, stockBySize: { SM: 2, MD: 2 } });
