@@ -92,6 +92,8 @@ export interface ReturnStep {
 export interface OrderReturn {
   id: string;
   orderId: string;
+  /** The order's reference, the one people read and quote (e.g. `AX-7K3M9Q`). */
+  orderReference: string;
   userId: string;
   status: ReturnStatus;
   reason: string;

@@ -16,7 +16,7 @@ import {
   type Position,
   readPage,
 } from '../paging';
-import { findReturn, listReturnsOfOrder, matchingReturns } from './queries';
+import { findReturn, listReturnsOfOrder, matchingReturns, orderReferences } from './queries';
 import type { OrderReturnRow, StoredReturnLine, StoredReturnStep } from './tables';
 
 // The returns read model in the API's shapes. `admin` adds who moved each step and the customer.
@@ -64,7 +64,10 @@ export function returnSteps(row: Pick<OrderReturnRow, 'history'>): StoredReturnS
   return JSON.parse(row.history) as StoredReturnStep[];
 }
 
-/** Returns in the API's shape; for an admin, the customers and whoever moved a step, read once for all. */
+/**
+ * Returns in the API's shape, with their orders' references; for an admin, the customers and whoever
+ * moved a step. Each is read once for all the rows.
+ */
 function toReturns(db: ReadModelsDb, rows: OrderReturnRow[], admin: boolean): OrderReturn[] {
   const people = admin
     ? findCustomers(
@@ -72,11 +75,19 @@ function toReturns(db: ReadModelsDb, rows: OrderReturnRow[], admin: boolean): Or
         rows.flatMap((row) => [row.user_id, ...returnSteps(row).map(([, , by]) => by)]),
       )
     : undefined;
-  return rows.map((row) => toReturn(row, people));
+  const references = orderReferences(
+    db,
+    rows.map((row) => row.order_id),
+  );
+  return rows.map((row) => toReturn(row, references.get(row.order_id) ?? '', people));
 }
 
 /** `people`: given for an admin's answer, who moved each step and the customer, as they are now. */
-function toReturn(row: OrderReturnRow, people: ReadonlyMap<string, User> | undefined): OrderReturn {
+function toReturn(
+  row: OrderReturnRow,
+  orderReference: string,
+  people: ReadonlyMap<string, User> | undefined,
+): OrderReturn {
   const items = (JSON.parse(row.items) as StoredReturnLine[]).map(
     (line): ReturnItem => ({
       orderItemId: line.orderItemId,
@@ -96,6 +107,7 @@ function toReturn(row: OrderReturnRow, people: ReadonlyMap<string, User> | undef
   const answer: OrderReturn = {
     id: row.id,
     orderId: row.order_id,
+    orderReference,
     userId: row.user_id,
     status: row.status,
     reason: row.reason,

@@ -1,4 +1,5 @@
 import type { ReturnStatus } from '@shop/contracts';
+import { type SqlBool, sql } from 'kysely';
 import type { ReadModelsDb } from '../database';
 import type { ListQuery } from '../paging';
 import type { OrderReturnRow } from './tables';
@@ -17,6 +18,20 @@ export function listReturnsOfOrder(db: ReadModelsDb, args: { orderId: string }):
       .orderBy('requested_at')
       .orderBy('id'),
   );
+}
+
+/** The references of these orders, by id, in one statement. */
+export function orderReferences(db: ReadModelsDb, orderIds: readonly string[]): Map<string, string> {
+  if (orderIds.length === 0) return new Map();
+  const rows = db.all(
+    db.qb
+      .selectFrom('orders')
+      .select(['id', 'reference'])
+      .where(
+        sql<SqlBool>`${sql.ref('id')} in (select value from json_each(${JSON.stringify([...new Set(orderIds)])}))`,
+      ),
+  );
+  return new Map(rows.map((row) => [row.id, row.reference]));
 }
 
 /** The returns of one status, or every return: a list to page or count (see paging.ts). */

@@ -54,6 +54,7 @@ describe('POST /api/orders/{id}/returns', () => {
     expect(asked.body).toEqual({
       id: `${order.id}-1`,
       orderId: order.id,
+      orderReference: order.reference,
       userId: ayesha.id,
       status: 'Requested',
       reason: 'Too tight',

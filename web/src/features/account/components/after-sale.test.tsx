@@ -28,6 +28,7 @@ function aReturn(overrides: Partial<OrderReturn> = {}): OrderReturn {
   return {
     id: '60-1',
     orderId: '60',
+    orderReference: 'AX-60AAAA',
     userId: 'u1',
     status: 'Requested',
     reason: 'Too small',

@@ -10,6 +10,7 @@ function aReturn(id: string, status: ReturnStatus, overrides: Partial<OrderRetur
   return {
     id,
     orderId: id.split('-')[0] ?? id,
+    orderReference: `AX-${id.split('-')[0]}QQQQ`,
     userId: 'u1',
     status,
     reason: `Reason of ${id}`,
@@ -48,9 +49,14 @@ describe('admin returns page', () => {
         const url = new URL(request.url);
         seen.push(url.search);
         if (url.searchParams.get('cursor') === 'page-2') {
-          return HttpResponse.json({ items: [aReturn('70-1', 'Refunded')], total: 2, nextCursor: null });
+          return HttpResponse.json({
+            items: [aReturn('70-1', 'Refunded')],
+            total: 2,
+            previousCursor: 'page-1',
+            nextCursor: null,
+          });
         }
-        return HttpResponse.json({ items: [current], total: 2, nextCursor: 'page-2' });
+        return HttpResponse.json({ items: [current], total: 2, previousCursor: null, nextCursor: 'page-2' });
       }),
     );
   });
@@ -59,8 +65,11 @@ describe('admin returns page', () => {
     renderApp('/admin/returns');
     expect(await screen.findByRole('heading', { name: 'Returns', level: 1 })).toBeTruthy();
     const row = within(await screen.findByRole('row', { name: 'Return 71-1' }));
+    // The order by the reference people quote, opening the orders list found by it.
+    expect(row.getByRole('link', { name: 'AX-71QQQQ' }).getAttribute('href')).toBe(
+      '/admin/orders?search=AX-71QQQQ',
+    );
     for (const text of [
-      '71',
       'Ayesha Khan',
       '1 × Core Hoodie (MD)',
       'Reason of 71-1',
@@ -110,6 +119,14 @@ describe('admin returns page', () => {
     expect(router.state.location.search).toEqual({ status: 'Refunded', cursor: 'page-2' });
     expect(seen).toContain('?status=Refunded&cursor=page-2');
     expect(screen.getByRole('link', { name: 'First page' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Next page' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('link', { name: 'Previous page' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({ status: 'Refunded', cursor: 'page-1' }),
+    );
+    expect(await screen.findByRole('row', { name: 'Return 71-1' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Previous page' })).toBeNull();
   });
 
   it('shows the failure with Retry when the list cannot be loaded', async () => {

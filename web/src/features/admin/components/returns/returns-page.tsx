@@ -80,7 +80,11 @@ export function ReturnsPage({ filter }: { filter: ReturnsFilter }) {
                 {page.data.items.map((entry) => (
                   <tr key={entry.id} aria-label={`Return ${entry.id}`}>
                     <td>{formatDateTime(entry.requestedAt)}</td>
-                    <td>{entry.orderId}</td>
+                    <td>
+                      <Link to="/admin/orders" search={{ search: entry.orderReference || entry.orderId }}>
+                        {entry.orderReference || entry.orderId}
+                      </Link>
+                    </td>
                     <td>{entry.User?.name ?? '—'}</td>
                     <td>{returnedLines(entry)}</td>
                     <td>{entry.reason}</td>
@@ -104,6 +108,15 @@ export function ReturnsPage({ filter }: { filter: ReturnsFilter }) {
                 className="button button--ghost"
               >
                 First page
+              </Link>
+            )}
+            {page.data.previousCursor && (
+              <Link
+                to="/admin/returns"
+                search={search({ status: filter.status, cursor: page.data.previousCursor })}
+                className="button button--ghost"
+              >
+                Previous page
               </Link>
             )}
             {page.data.nextCursor && (
