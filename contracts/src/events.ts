@@ -264,6 +264,11 @@ export const MessageDeferred = z.object({ attempt, reason: z.string(), retryAt: 
 export const MessageSent = z.object({ attempt, messageId: z.string(), at });
 /** Refused for good (a 5xx such as an unknown address), or given up on: never tried again. */
 export const MessageFailed = z.object({ attempt: z.number().int().nonnegative(), reason: z.string(), at });
+/**
+ * Not sent, and not needed any more: what it asked for was done first (a reminder to confirm an
+ * order the shopper confirmed meanwhile). Never tried again; no failure.
+ */
+export const MessageWithdrawn = z.object({ attempt: z.number().int().nonnegative(), reason: z.string(), at });
 
 export const eventSchemas = {
   UserRegistered,
@@ -304,6 +309,7 @@ export const eventSchemas = {
   MessageDeferred,
   MessageSent,
   MessageFailed,
+  MessageWithdrawn,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

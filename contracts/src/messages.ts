@@ -17,6 +17,8 @@ export interface ChannelMessages {
   waiting: number;
   /** Refused for good or given up on. */
   failed: number;
+  /** Not sent because they were no longer needed (a reminder to confirm an order already confirmed). */
+  withdrawn: number;
   /** When the oldest waiting message became owed; null when none waits. */
   oldestWaitingSince: string | null;
   lastFailure: { reason: string; at: string; kind: string } | null;

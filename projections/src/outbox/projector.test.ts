@@ -65,7 +65,7 @@ describe('the outbox read model', () => {
     });
   });
 
-  it('counts sent and failed messages, a late acceptance counting as sent', () => {
+  it('counts sent, failed and withdrawn messages, a late acceptance counting as sent', () => {
     const db = project(
       owed('a', '2024-05-02T08:00:00.000Z'),
       owed('b', '2024-05-02T08:00:05.000Z'),
@@ -78,11 +78,18 @@ describe('the outbox read model', () => {
       }),
       recorded('b', 'MessageSent', { attempt: 1, messageId: '<b@x>', at: '2024-05-02T08:00:09.000Z' }),
       recorded('a', 'MessageFailed', { attempt: 2, reason: 'late', at: '2024-05-02T08:00:09.000Z' }),
+      owed('d', '2024-05-02T08:00:08.000Z'),
+      recorded('d', 'MessageWithdrawn', {
+        attempt: 1,
+        reason: 'Order AX-1 no longer awaits its confirmation',
+        at: '2024-05-02T08:00:10.000Z',
+      }),
     );
     expect(channelMessageCounts(db, 'email')).toEqual({
       sent: 2,
       waiting: 1,
       failed: 0,
+      withdrawn: 1,
       oldestWaitingSince: '2024-05-02T08:00:07.000Z',
       lastFailure: null,
       lastRetry: null,

@@ -55,11 +55,11 @@ const sql = {
       .where('stream', '=', arg('stream'))
       .where('state', '!=', 'sent'),
   ),
-  markFailed: prepareQuery<Pick<Row, 'stream' | 'settled_at' | 'last_error'>>((qb, arg) =>
+  markSettled: prepareQuery<Pick<Row, 'stream' | 'settled_at' | 'last_error' | 'state'>>((qb, arg) =>
     qb
       .updateTable('outbox_messages')
       .set({
-        state: 'failed',
+        state: arg('state'),
         settled_at: arg('settled_at'),
         last_error: arg('last_error'),
         lease_owner: null,
@@ -109,7 +109,20 @@ const on = {
     db.run(sql.markSent, { stream: event.streamName, settled_at: e.at });
   },
   MessageFailed(e, db, event) {
-    db.run(sql.markFailed, { stream: event.streamName, settled_at: e.at, last_error: e.reason });
+    db.run(sql.markSettled, {
+      stream: event.streamName,
+      state: 'failed',
+      settled_at: e.at,
+      last_error: e.reason,
+    });
+  },
+  MessageWithdrawn(e, db, event) {
+    db.run(sql.markSettled, {
+      stream: event.streamName,
+      state: 'withdrawn',
+      settled_at: e.at,
+      last_error: e.reason,
+    });
   },
 } satisfies EventHandlers;
 

@@ -65,6 +65,7 @@ export function channelMessageCounts(
     sent: of('sent')?.count ?? 0,
     waiting: of('waiting')?.count ?? 0,
     failed: of('failed')?.count ?? 0,
+    withdrawn: of('withdrawn')?.count ?? 0,
     oldestWaitingSince: of('waiting')?.oldest ?? null,
     lastFailure: lastFailure
       ? { reason: lastFailure.last_error ?? '', at: lastFailure.settled_at ?? '', kind: lastFailure.kind }

@@ -2,7 +2,7 @@ import type { MessageChannel } from '@shop/contracts';
 import type { Selectable } from 'kysely';
 
 /** Where an owed message stands: waiting (to be sent, or being sent), sent, or failed for good. */
-export type OutboxState = 'waiting' | 'sent' | 'failed';
+export type OutboxState = 'waiting' | 'sent' | 'failed' | 'withdrawn';
 
 /**
  * One row per message the shop owes (the outbox streams of the log): what it is, to whom, and where

@@ -31,8 +31,8 @@ export interface Channel {
   owedFor(event: RecordedEvent): Promise<OwedMessage[]>;
   /**
    * Builds the message from what was owed and the event that caused it, and hands it over. Throws
-   * MessageRefused when trying again cannot help; any other error is retried with backoff (RetryLater:
-   * not before the time it names).
+   * MessageRefused when trying again cannot help, MessageNotNeeded when the message has no purpose any
+   * more; any other error is retried with backoff (RetryLater: not before the time it names).
    */
   deliver(owed: OwedRecord, cause: RecordedEvent): Promise<Delivered>;
   /** Releases connections; called once the outbox has stopped. */
@@ -57,4 +57,12 @@ export class RetryLater extends Error {
 /** A permanent refusal (an unknown mailbox, a 5xx, a link that expired): the message is marked failed. */
 export class MessageRefused extends Error {
   override readonly name = 'MessageRefused';
+}
+
+/**
+ * The message is no longer needed: what it asks for was done since it was owed (a reminder to confirm
+ * an order the shopper has confirmed). It is withdrawn, not sent and not failed.
+ */
+export class MessageNotNeeded extends Error {
+  override readonly name = 'MessageNotNeeded';
 }

@@ -79,6 +79,21 @@ describe('an owed message', () => {
     expect(sentThenLeased).toMatchObject({ status: 'sent', revision: 2 });
     expect(foldMessage([]).status).toBe('absent');
   });
+
+  it('is never sent once withdrawn as no longer needed, nor counted as failed', () => {
+    const withdrawn = foldMessage([
+      owed(),
+      started('life-1', 1, '2024-05-02T08:02:00.000Z'),
+      event('MessageWithdrawn', {
+        attempt: 1,
+        reason: 'Order AX-1 no longer awaits its confirmation',
+        at: 'x',
+      }),
+      started('life-2', 2, '2030-01-01T00:00:00.000Z'),
+    ]);
+    expect(withdrawn).toMatchObject({ status: 'withdrawn', attempts: 1, revision: 3 });
+    expect(mayStartSending(withdrawn, at('2030-01-01T00:00:00.000Z'), [])).toBe(false);
+  });
 });
 
 describe('retry delays', () => {

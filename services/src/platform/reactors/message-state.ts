@@ -3,7 +3,7 @@ import type { OwedRecord } from './channel';
 
 /** One owed message, folded from its outbox stream: the authority a sender decides on. */
 export interface MessageState {
-  status: 'absent' | 'waiting' | 'sent' | 'failed';
+  status: 'absent' | 'waiting' | 'sent' | 'failed' | 'withdrawn';
   owed: OwedRecord | undefined;
   /** Revision of the stream's last event, -1 when it has none. */
   revision: number;
@@ -45,6 +45,8 @@ export function foldMessage(events: readonly RecordedEvent[]): MessageState {
     } else if (event.type === 'MessageFailed') {
       state.status = 'failed';
       state.lastError = (event.data as EventData<'MessageFailed'>).reason;
+    } else if (event.type === 'MessageWithdrawn') {
+      state.status = 'withdrawn';
     }
   }
   return state;

@@ -7,7 +7,7 @@ import {
 } from '@shop/contracts';
 import { dueMessages } from '@shop/projections';
 import { readStreamOrEmpty } from '../commands/handle-command';
-import { type Channel, MessageRefused, type OwedRecord, RetryLater } from './channel';
+import { type Channel, MessageNotNeeded, MessageRefused, type OwedRecord, RetryLater } from './channel';
 import { foldMessage, mayStartSending, retryDelayMs } from './message-state';
 import type { OutboxDeps, OutboxTiming } from './outbox-deps';
 
@@ -18,8 +18,9 @@ const MAX_REASON = 500;
  * Sends the messages a channel owes, from any instance: it finds the due ones in the outbox read
  * model, decides on the message's own stream (the authority), takes a lease by appending
  * `MessageSendStarted` at the revision it read (so two instances never send it at once), delivers,
- * then records `MessageSent`, `MessageDeferred` (a failure that may pass, retried with backoff) or
- * `MessageFailed` (a refusal for good, or too old to keep trying).
+ * then records `MessageSent`, `MessageDeferred` (a failure that may pass, retried with backoff),
+ * `MessageFailed` (a refusal for good, or too old to keep trying) or `MessageWithdrawn` (no longer
+ * needed: what it asked for was done first).
  */
 export class OutboxSender {
   readonly #inFlight = new Set<string>();
@@ -123,6 +124,11 @@ export class OutboxSender {
       await this.#record(stream, 'MessageSent', { attempt, messageId: delivered.messageId });
     } catch (error) {
       const reason = clip(error instanceof Error ? error.message : String(error));
+      if (error instanceof MessageNotNeeded) {
+        this.deps.logger.info('outbox: a message was withdrawn, no longer needed', { stream, reason });
+        await this.#record(stream, 'MessageWithdrawn', { attempt, reason });
+        return;
+      }
       if (error instanceof MessageRefused) {
         this.deps.logger.warn('outbox: a message was refused for good', { stream, reason });
         await this.#record(stream, 'MessageFailed', { attempt, reason });
@@ -145,7 +151,7 @@ export class OutboxSender {
     return cause;
   }
 
-  async #record<T extends 'MessageSent' | 'MessageDeferred' | 'MessageFailed'>(
+  async #record<T extends 'MessageSent' | 'MessageDeferred' | 'MessageFailed' | 'MessageWithdrawn'>(
     stream: string,
     type: T,
     data: Omit<EventData<T>, 'at'>,

@@ -86,3 +86,27 @@ it('sends the reminder halfway with the link, and the expiry notice at the end, 
   const expired = inbox.to(shopper.email).find((m) => m.subject.endsWith('was cancelled'));
   expect(expired!.text).toContain('was cancelled because it was not confirmed in time');
 });
+
+it('withdraws a reminder the shopper made needless by confirming before it could be sent', async () => {
+  const shopper = await registerUser(t, { name: 'Sana' });
+  const tee = await createProduct(t, admin, { countInStock: 10 });
+  const order: Order = await placeOrderOk(t, shopper, [{ product: tee, qty: 1 }]);
+  await inbox.waitUntil(() => inbox.to(shopper.email).length === 1);
+
+  // The mail server is down when the reminder falls due: it waits for a retry.
+  await inbox.down();
+  t.clock.advance(46_000);
+  await runConfirmationExpiry(t.deps);
+  await waitForCounts(t, admin, (counts) => counts.waiting === 1 && counts.lastRetry !== null);
+  const confirmed = await t.request<Order>('POST', `/api/orders/${order.id}/confirm`, {
+    token: shopper.token,
+  });
+  expect([confirmed.status, confirmed.body.confirmation.state]).toEqual([200, 'confirmed']);
+
+  await inbox.up();
+  t.clock.advance(31_000);
+  const counts = await waitForCounts(t, admin, (c) => c.waiting === 0);
+  expect([counts.sent, counts.withdrawn, counts.failed]).toEqual([1, 1, 0]);
+  expect(inbox.to(shopper.email).map((m) => m.subject)).toHaveLength(1);
+  expect(inbox.to(shopper.email)[0]!.subject).not.toContain('Please confirm');
+});

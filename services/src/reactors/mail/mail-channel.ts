@@ -3,6 +3,7 @@ import type { Logger } from '../../platform/logger';
 import { dataOf, required } from '../../platform/reactors/cause';
 import {
   type Channel,
+  MessageNotNeeded,
   MessageRefused,
   type OwedMessage,
   type OwedRecord,
@@ -17,7 +18,7 @@ import { orderConfirmation } from './messages/order-confirmation';
 import { type NotifiedStatus, orderStatus } from './messages/order-status';
 import { passwordReset } from './messages/password-reset';
 import { type ReturnStep, returnStatus } from './messages/return-status';
-import { customer, placedOrder, requestedReturn } from './recipients';
+import { awaitsConfirmation, customer, placedOrder, requestedReturn } from './recipients';
 import type { ShopDetails } from './shop-details';
 import type { MailTransport } from './transport';
 
@@ -150,6 +151,9 @@ export function mailChannel(
       const reminded = required(dataOf(cause, 'OrderConfirmationReminded'), cause);
       const order = await placedOrder(deps.store, reminded.orderId);
       if (!order) throw new MessageRefused(`Order ${reminded.orderId} is not in the log`);
+      if (!(await awaitsConfirmation(deps.store, order.orderId))) {
+        throw new MessageNotNeeded(`Order ${order.reference} no longer awaits its confirmation`);
+      }
       const { url } = await confirmationOf(order);
       return confirmationReminder(order, url, reminded.expiresAt);
     }

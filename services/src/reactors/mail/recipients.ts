@@ -1,5 +1,7 @@
 import { type EventData, type EventStore, type EventType, StreamNotFound, streams } from '@shop/contracts';
+import { readStreamOrEmpty } from '../../platform/commands/handle-command';
 import { loadUser } from '../../slices/accounts/load-user';
+import { evolveOrder, initialOrderState, isPlaced, type OrderEvent } from '../../slices/orders/order';
 
 /** The customer's address and name as their stream says now; undefined for an unknown user. */
 export async function customer(
@@ -31,4 +33,14 @@ async function firstEventOf<T extends EventType>(
     if (error instanceof StreamNotFound) return undefined;
     throw error;
   }
+}
+
+/**
+ * Whether the order still waits for its cash-on-delivery confirmation, as its stream says now: a
+ * request or reminder to confirm it is no longer needed once it was confirmed, expired or cancelled.
+ */
+export async function awaitsConfirmation(store: EventStore, orderId: string): Promise<boolean> {
+  const events = await readStreamOrEmpty(store, streams.order(orderId));
+  const order = (events as unknown as OrderEvent[]).reduce(evolveOrder, initialOrderState());
+  return isPlaced(order) && order.confirmation === 'awaiting' && order.status !== 'Cancelled';
 }

@@ -11,12 +11,13 @@ import type { Logger } from '../../platform/logger';
 import { dataOf, required } from '../../platform/reactors/cause';
 import {
   type Channel,
+  MessageNotNeeded,
   MessageRefused,
   type OwedMessage,
   type OwedRecord,
 } from '../../platform/reactors/channel';
 import type { CodSettings } from '../../slices/orders/cod-settings';
-import { customer, placedOrder } from '../mail/recipients';
+import { awaitsConfirmation, customer, placedOrder } from '../mail/recipients';
 import { sendTemplate, type TemplateMessage } from './cloud-api';
 import type { WhatsAppSettings } from './whatsapp-settings';
 
@@ -106,11 +107,18 @@ export function whatsAppChannel(deps: WhatsAppChannelDeps, settings: WhatsAppSet
     return [{ kind, to, toName }];
   }
 
+  /** A request or reminder to confirm an order that was confirmed, expired or cancelled first is withdrawn. */
+  async function refuseUnlessAwaiting(order: EventData<'OrderPlaced'>): Promise<void> {
+    if (await awaitsConfirmation(deps.store, order.orderId)) return;
+    throw new MessageNotNeeded(`Order ${order.reference} no longer awaits its confirmation`);
+  }
+
   async function compose(owed: OwedRecord, cause: RecordedEvent): Promise<Omit<TemplateMessage, 'to'>> {
     const name = owed.toName || 'there';
     const { templates, language } = settings;
     if (owed.kind === WHATSAPP_KINDS.confirmation) {
       const order = required(dataOf(cause, 'OrderPlaced'), cause);
+      await refuseUnlessAwaiting(order);
       return {
         template: templates.confirmation,
         language,
@@ -127,6 +135,7 @@ export function whatsAppChannel(deps: WhatsAppChannelDeps, settings: WhatsAppSet
       const reminded = required(dataOf(cause, 'OrderConfirmationReminded'), cause);
       const order = await placedOrder(deps.store, reminded.orderId);
       if (!order) throw new MessageRefused(`Order ${reminded.orderId} is not in the log`);
+      await refuseUnlessAwaiting(order);
       return {
         template: templates.reminder,
         language,

@@ -234,6 +234,22 @@ describe('WhatsApp through the Cloud API', () => {
     await waitForCounts(t, admin, (c) => c.sent === 1 && c.waiting === 0, whatsapp);
     expect(api.received.map((m) => m.body[1])).toEqual([order.reference]);
   });
+
+  it('withdraws a confirmation request the shopper made needless by confirming on the order page first', async () => {
+    await open();
+    api.token = 'a-rotated-token-the-shop-does-not-have';
+    const shopper = await registerUser(t);
+    const order = await placeOrderOk(t, shopper, [{ product: await createProduct(t, admin), qty: 1 }]);
+    await waitForCounts(t, admin, (c) => c.lastRetry !== null, whatsapp);
+    const confirmed = await t.request('POST', `/api/orders/${order.id}/confirm`, { token: shopper.token });
+    expect(confirmed.status).toBe(200);
+
+    api.token = TEST_WHATSAPP.token;
+    t.clock.advance(30_000);
+    const counts = await waitForCounts(t, admin, (c) => c.waiting === 0, whatsapp);
+    expect([counts.sent, counts.withdrawn, counts.failed]).toEqual([0, 1, 0]);
+    expect(api.received).toEqual([]);
+  });
 });
 
 it('is off without a token and a sender, and says so', async () => {

@@ -22,6 +22,7 @@ const noMessages: MessagesStatus = {
       sent: 0,
       waiting: 0,
       failed: 0,
+      withdrawn: 0,
       oldestWaitingSince: null,
       lastFailure: null,
       lastRetry: null,
@@ -109,7 +110,7 @@ describe('admin dashboard', () => {
     expect(within(screen.getByRole('row', { name: /Trail Shorts/ })).getByText(/in stock/)).toBeTruthy();
   });
 
-  it('shows the e-mails sent, waiting and failed, how they are sent, and the last failure', async () => {
+  it('shows the e-mails sent, waiting, failed and not needed, how they are sent, and the last failure', async () => {
     server.use(
       http.get('/api/admin/metrics', () => HttpResponse.json(someMetrics())),
       http.get('/api/products', () => HttpResponse.json(products)),
@@ -122,6 +123,7 @@ describe('admin dashboard', () => {
               sent: 1234,
               waiting: 2,
               failed: 1,
+              withdrawn: 3,
               oldestWaitingSince: '2025-03-04T10:05:00.000Z',
               lastFailure: {
                 reason: '550 No such user here',
@@ -136,6 +138,7 @@ describe('admin dashboard', () => {
               sent: 0,
               waiting: 0,
               failed: 0,
+              withdrawn: 0,
               oldestWaitingSince: null,
               lastFailure: null,
               lastRetry: null,
@@ -152,6 +155,7 @@ describe('admin dashboard', () => {
       ['Sent', '1,234'],
       ['Waiting', '2'],
       ['Failed', '1'],
+      ['Not needed', '3'],
     ] as const) {
       expect(mail.getByText(label).nextElementSibling?.textContent).toBe(value);
     }

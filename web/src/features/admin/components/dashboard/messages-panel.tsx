@@ -21,7 +21,10 @@ const DELIVERY: Readonly<Record<MessageChannel, Readonly<Partial<Record<MessageD
   },
 };
 
-/** The dashboard's messages panel: per channel, how this shop sends, and the messages sent, waiting and failed. */
+/**
+ * The dashboard's messages panel: per channel, how this shop sends, and the messages sent, waiting,
+ * failed and withdrawn as no longer needed.
+ */
 export function MessagesPanel() {
   const messages = useQuery(adminMessagesQuery());
   if (messages.isError) {
@@ -45,6 +48,7 @@ function ChannelCounts({ channel }: { channel: ChannelMessages }) {
     { key: 'sent', label: 'Sent', value: channel.sent },
     { key: 'waiting', label: 'Waiting', value: channel.waiting },
     { key: 'failed', label: 'Failed', value: channel.failed },
+    { key: 'withdrawn', label: 'Not needed', value: channel.withdrawn },
   ] as const;
   return (
     <section aria-labelledby={titleId} className="admin-messages__channel">
