@@ -129,7 +129,10 @@ export const OrderLine = z.object({
   qty: z.number().int().positive(),
   size: z.string(),
 });
-/** Since schema version 2 an order carries its short human reference (`ORDER_REFERENCE`). */
+/**
+ * Since schema version 2 an order carries its short human reference (`ORDER_REFERENCE`); since 3,
+ * whether the shop asks for its confirmation (cash on delivery, decision 023).
+ */
 export const OrderPlaced = z.object({
   orderId: id,
   reference: z.string().min(1).max(10),
@@ -145,6 +148,11 @@ export const OrderPlaced = z.object({
   affiliateUserId: z.string().nullable(),
   /** The shopper's note for the courier; absent when they left none. */
   deliveryNote: z.string().optional(),
+  /**
+   * The shop asks the shopper to confirm it before it ships (every cash-on-delivery order); false
+   * on orders placed before the shop asked, which were never asked and so never expire.
+   */
+  confirmationRequired: z.boolean(),
   at,
 });
 /**
@@ -319,7 +327,7 @@ export type ShopEvent = { [T in EventType]: { type: T; data: EventData<T> } }[Ev
 
 /** Current schema version of each event type (all start at 1); each bump has an upcaster in services. */
 export const EVENT_SCHEMA_VERSIONS: Readonly<Partial<Record<EventType, number>>> = {
-  OrderPlaced: 2,
+  OrderPlaced: 3,
   ProductCreated: 2,
   ProductUpdated: 2,
   StockReserved: 2,

@@ -5,7 +5,7 @@ import type { EventData, OrderStatus } from '@shop/contracts';
  * Money in minor units (paisa), as in the events.
  */
 
-/** An OrderPlaced with one line of two units at 40.00, paid cash on delivery. */
+/** An OrderPlaced with one line of two units at 40.00, paid cash on delivery (its confirmation asked for). */
 export function anOrderPlaced(overrides: Partial<EventData<'OrderPlaced'>> = {}): EventData<'OrderPlaced'> {
   return {
     orderId: 'o1',
@@ -38,6 +38,7 @@ export function anOrderPlaced(overrides: Partial<EventData<'OrderPlaced'>> = {})
     totalPrice: 9_000,
     affiliateCode: null,
     affiliateUserId: null,
+    confirmationRequired: (overrides.paymentMethod ?? 'COD') === 'COD',
     at: '2024-05-01T10:00:00.000Z',
     ...overrides,
   };

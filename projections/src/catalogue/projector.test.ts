@@ -37,6 +37,7 @@ function anOrderPlaced(
     totalPrice: 100,
     affiliateCode: null,
     affiliateUserId: null,
+    confirmationRequired: true,
     at,
   };
 }

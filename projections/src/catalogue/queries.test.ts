@@ -122,6 +122,7 @@ describe('querying the catalogue', () => {
         totalPrice: 1,
         affiliateCode: null,
         affiliateUserId: null,
+        confirmationRequired: true,
         at: '2024-05-08T10:00:00.000Z',
       });
     project(db, order('o1', 'd', 7), order('o2', 'b', 2), order('o3', 'd', 1));

@@ -21,6 +21,7 @@ import { returnsAndRefunds } from './019-returns-and-refunds';
 import { salesFacts } from './020-sales-facts';
 import { salesDaily } from './021-sales-daily';
 import { cashOnDelivery } from './022-cash-on-delivery';
+import { confirmationsAsked } from './023-confirmations-asked';
 import { outboxWithdrawn } from './024-outbox-withdrawn';
 
 /** Every read-model migration, in number order. Adding a read model's tables is one line here. */
@@ -47,5 +48,6 @@ export const readModelMigrations: readonly Migration[] = [
   salesFacts,
   salesDaily,
   cashOnDelivery,
+  confirmationsAsked,
   outboxWithdrawn,
 ];

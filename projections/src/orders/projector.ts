@@ -358,7 +358,7 @@ function placed(db: ReadModelsDb, e: EventData<'OrderPlaced'>): void {
     ),
     changes: '[]',
     reference: e.reference,
-    confirmation_state: e.paymentMethod === 'COD' ? 'awaiting' : 'not-needed',
+    confirmation_state: e.confirmationRequired ? 'awaiting' : 'not-needed',
     confirmation_at: null,
     confirmation_by: null,
     confirmation_channel: null,

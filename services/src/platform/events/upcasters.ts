@@ -12,6 +12,8 @@ export const upcasters: UpcasterRegistry = {
       const v1 = data as { orderId: string };
       return { ...v1, reference: legacyOrderReference(v1.orderId) };
     },
+    /** Orders placed before the shop asked for cash-on-delivery confirmations were never asked. */
+    2: (data) => ({ ...(data as object), confirmationRequired: false }),
   },
   ProductCreated: { 1: legacyProductStock },
   ProductUpdated: { 1: legacyProductStock },

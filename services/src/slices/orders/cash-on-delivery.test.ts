@@ -1,12 +1,14 @@
-import type {
-  AdminCustomer,
-  AdminMetrics,
-  CodAvailability,
-  ConfirmedByLink,
-  ErrorBody,
-  Order,
-  OrderTracking,
-  Page,
+import {
+  type AdminCustomer,
+  type AdminMetrics,
+  type CodAvailability,
+  type ConfirmedByLink,
+  type ErrorBody,
+  NO_STREAM,
+  type Order,
+  type OrderTracking,
+  type Page,
+  streams,
 } from '@shop/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readModelRows } from '../../test-support/read-model-rows';
@@ -205,6 +207,37 @@ describe('the confirmation window', () => {
     const types = (await t.deps.store.readStream(`order-${order.id}`)).map((e) => e.type);
     expect(types.filter((type) => type === 'OrderConfirmationExpired')).toHaveLength(1);
     expect(await stockOf(t, tee)).toBe(10);
+  });
+
+  it('never expires a COD order placed before the shop asked for confirmations (an upgrade)', async () => {
+    const { ayesha, tee } = await shopWith();
+    const asked = await placeOrderOk(t, ayesha, [{ product: tee, qty: 1 }]);
+    const [placed] = await t.deps.store.readStream(streams.order(asked.id));
+    const { confirmationRequired: _new, ...v2 } = placed!.data as Record<string, unknown>;
+    const oldId = 'order-before-confirmations';
+    await t.deps.store.append(
+      streams.order(oldId),
+      [
+        {
+          type: 'OrderPlaced',
+          data: { ...v2, orderId: oldId, reference: 'OL-222222' },
+          metadata: { schemaVersion: 2 },
+        },
+      ],
+      { expectedRevision: NO_STREAM },
+    );
+    await t.deps.projections.waitForPosition(await t.deps.store.headPosition(), 2_000);
+    expect((await orderOf(ayesha, oldId)).confirmation).toMatchObject({
+      state: 'not-needed',
+      expiresAt: null,
+    });
+
+    t.clock.advance(3 * 86_400_000);
+    expect(await runConfirmationExpiry(t.deps)).toEqual({ reminded: 0, expired: 1 });
+    expect([(await orderOf(ayesha, asked.id)).status, (await orderOf(ayesha, oldId)).status]).toEqual([
+      'Cancelled',
+      'Pending',
+    ]);
   });
 
   it('expires nothing when it is off', async () => {

@@ -67,7 +67,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         isDelivered: false,
         deliveredAt: null,
         placedAt: e.at,
-        confirmation: e.paymentMethod === 'COD' ? 'awaiting' : 'not-needed',
+        confirmation: e.confirmationRequired ? 'awaiting' : 'not-needed',
         reminded: false,
       };
     }

@@ -115,6 +115,7 @@ export async function handlePlaceOrder(
           affiliateCode: affiliate ? affiliate.code : null,
           affiliateUserId: affiliate ? affiliate.userId : null,
           ...(input.deliveryNote ? { deliveryNote: input.deliveryNote } : {}),
+          confirmationRequired: input.paymentMethod === 'COD',
           at: deps.clock().toISOString(),
         },
       },
