@@ -1,3 +1,4 @@
+import type { ReadModelsDb } from '../database';
 import { argumentsFor, prepareQuery } from '../prepared-query';
 import { type EventHandlers, projectorOf } from '../projector';
 import type { OutboxMessagesTable } from './tables';
@@ -71,6 +72,16 @@ const sql = {
   ),
 };
 
+/** A waiting message settles for good without being sent: failed, or withdrawn as no longer needed. */
+function settle(
+  db: ReadModelsDb,
+  stream: string,
+  state: 'failed' | 'withdrawn',
+  e: { at: string; reason: string },
+): void {
+  db.run(sql.markSettled, { stream, state, settled_at: e.at, last_error: e.reason });
+}
+
 /**
  * Each outbox stream's events, folded into its row. A message the server accepted is sent whatever
  * came before or after (a slow instance's late answer); otherwise the first settlement holds.
@@ -109,20 +120,10 @@ const on = {
     db.run(sql.markSent, { stream: event.streamName, settled_at: e.at });
   },
   MessageFailed(e, db, event) {
-    db.run(sql.markSettled, {
-      stream: event.streamName,
-      state: 'failed',
-      settled_at: e.at,
-      last_error: e.reason,
-    });
+    settle(db, event.streamName, 'failed', e);
   },
   MessageWithdrawn(e, db, event) {
-    db.run(sql.markSettled, {
-      stream: event.streamName,
-      state: 'withdrawn',
-      settled_at: e.at,
-      last_error: e.reason,
-    });
+    settle(db, event.streamName, 'withdrawn', e);
   },
 } satisfies EventHandlers;
 

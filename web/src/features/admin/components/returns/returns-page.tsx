@@ -101,32 +101,23 @@ export function ReturnsPage({ filter }: { filter: ReturnsFilter }) {
             </table>
           </TableScroll>
           <nav aria-label="Pages" className="admin-shortcuts">
-            {filter.cursor && (
-              <Link
-                to="/admin/returns"
-                search={search({ status: filter.status })}
-                className="button button--ghost"
-              >
-                First page
-              </Link>
-            )}
-            {page.data.previousCursor && (
-              <Link
-                to="/admin/returns"
-                search={search({ status: filter.status, cursor: page.data.previousCursor })}
-                className="button button--ghost"
-              >
-                Previous page
-              </Link>
-            )}
-            {page.data.nextCursor && (
-              <Link
-                to="/admin/returns"
-                search={search({ status: filter.status, cursor: page.data.nextCursor })}
-                className="button button--ghost"
-              >
-                Next page
-              </Link>
+            {(
+              [
+                ['First page', filter.cursor ? '' : null],
+                ['Previous page', page.data.previousCursor],
+                ['Next page', page.data.nextCursor],
+              ] as const
+            ).map(([label, cursor]) =>
+              cursor === null || cursor === undefined ? null : (
+                <Link
+                  key={label}
+                  to="/admin/returns"
+                  search={search({ status: filter.status, cursor: cursor || undefined })}
+                  className="button button--ghost"
+                >
+                  {label}
+                </Link>
+              ),
             )}
           </nav>
         </>
