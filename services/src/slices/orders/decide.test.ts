@@ -258,6 +258,15 @@ describe('cash on delivery: confirmation, reminder, expiry', () => {
     });
   });
 
+  it('a COD order placed before the shop asked for confirmations needs none: never reminded, never expired', () => {
+    const before = placed({ paymentMethod: 'COD', confirmationRequired: false });
+    expect(orderDecider.evolve(orderDecider.initialState(), before)).toMatchObject({
+      confirmation: 'not-needed',
+    });
+    expect(given(before).when(remind(WINDOW / 2))()).toEqual([]);
+    expect(given(before).when(expire(WINDOW))()).toEqual([]);
+  });
+
   it("records who confirmed, how and when, with an admin's note; confirming again changes nothing", () => {
     expect(given(cod()).when(confirm('phone', 'admin', 'Called her'))()).toEqual([
       {
