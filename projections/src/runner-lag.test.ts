@@ -77,6 +77,35 @@ describe('lag', () => {
     });
   });
 
+  it('a count that reached its limit is a floor: never shown lower before the next count', async () => {
+    const store = aStoreStampingEventNAtNSeconds();
+    const head = await appendTestEvents(store, 40);
+    const readModels = fixture.openReadModels();
+    const seen: number[] = [];
+    const ledger = aLedgerProjector({
+      beforeApply: (position) => {
+        if (position % 5 === 1) seen.push(lagOf(runner.status(), 'ledger').lagEvents);
+      },
+    });
+    const runner = fixture.runner({
+      store,
+      readModels,
+      projectors: [ledger],
+      batchSize: 5,
+      maxTransactionMs: Number.POSITIVE_INFINITY,
+      statusRefreshMs: 60_000,
+      lagCountLimit: 10,
+      now: () => NOW,
+    });
+    await runner.start();
+    expect(await runner.waitForPosition(head, 5_000)).toBe(true);
+
+    // Before each chunk of five: 40, 35, ... events behind; shown as at least the limit of 10 throughout.
+    expect(seen).toHaveLength(8);
+    expect(seen.every((lag) => lag >= 10)).toBe(true);
+    expect(lagOf(await runner.refreshStatus(), 'ledger').lagEvents).toBe(0);
+  });
+
   it('zero when caught up, and again after new events are applied', async () => {
     const store = aStoreStampingEventNAtNSeconds();
     const readModels = fixture.openReadModels();

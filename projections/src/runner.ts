@@ -40,6 +40,8 @@ export interface ProjectionRunnerOptions {
    * to 10,000; tests lower it.
    */
   catchUpBehindBy?: number;
+  /** Lags are counted in the store up to this many events. Defaults to LAG_COUNT_LIMIT; tests lower it. */
+  lagCountLimit?: number;
 }
 
 export interface RebuildResult {
@@ -81,6 +83,7 @@ export class ProjectionRunner {
   readonly #now: () => number;
   readonly #statusRefreshMs: number;
   readonly #catchUpBehindBy: number;
+  readonly #lagCountLimit: number;
   readonly #onProjectorFailed: ((failure: ProjectorFailed) => void) | undefined;
   readonly #progress: ProjectorProgress[];
   readonly #waiters = new PositionWaiters();
@@ -104,6 +107,7 @@ export class ProjectionRunner {
     this.#now = options.now ?? Date.now;
     this.#statusRefreshMs = options.statusRefreshMs ?? 1_000;
     this.#catchUpBehindBy = options.catchUpBehindBy ?? CATCH_UP_BEHIND_BY;
+    this.#lagCountLimit = options.lagCountLimit ?? LAG_COUNT_LIMIT;
     this.#onProjectorFailed = options.onProjectorFailed;
     const rows = loadCheckpoints(this.#db, names, this.#now());
     this.#progress = options.projectors.map((projector) => {
@@ -179,7 +183,7 @@ export class ProjectionRunner {
         if (checkpoint >= this.#head) return;
         const [[oldestPending], lagEvents] = await Promise.all([
           this.#store.readAll({ fromPosition: checkpoint + 1, maxCount: 1 }),
-          this.#store.countAfter(checkpoint, LAG_COUNT_LIMIT),
+          this.#store.countAfter(checkpoint, this.#lagCountLimit),
         ]);
         if (progress.checkpoint !== checkpoint) return;
         progress.pendingSince = oldestPending?.timestamp;
@@ -312,7 +316,10 @@ export class ProjectionRunner {
     this.#cursor = lastPosition;
     this.#head = Math.max(this.#head, lastPosition);
     for (const p of running) {
-      p.lagEvents = Math.max(0, p.lagEvents - eventsAfter(batch, offset, end, p.checkpoint));
+      // A count that reached the limit says "at least": it stays until the next count, never lower.
+      if (p.lagEvents < this.#lagCountLimit) {
+        p.lagEvents = Math.max(0, p.lagEvents - eventsAfter(batch, offset, end, p.checkpoint));
+      }
       p.checkpoint = Math.max(p.checkpoint, lastPosition);
       p.pendingSince = firstPendingTimestamp(batch, end, p.checkpoint);
     }
