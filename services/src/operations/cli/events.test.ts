@@ -51,8 +51,12 @@ describe('npm run events -- export', () => {
       revision: 0,
       position: 1,
       timestamp: Date.parse('2024-05-01T10:00:00Z'),
-      data: { orderId: '1', reference: expect.stringMatching(/^[A-Z0-9]{10}$/) },
-      metadata: { schemaVersion: 2, actor: 'system' },
+      data: {
+        orderId: '1',
+        reference: expect.stringMatching(/^[A-Z0-9]{10}$/),
+        confirmationRequired: false,
+      },
+      metadata: { schemaVersion: 3, actor: 'system' },
     });
     expect(events[1]?.metadata).toMatchObject({ schemaVersion: 1 });
   });
