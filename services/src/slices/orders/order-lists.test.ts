@@ -356,7 +356,9 @@ describe('filters and search: GET /api/admin/lists/orders', () => {
     expect(badLine).toContain(',Pending,awaiting,,,,No,');
     // Confirmed by phone at 10:15 in Karachi, by the admin who called.
     const phonedLine = lines.find((line) => line.startsWith(`${phoned.id},`)) ?? '';
-    expect(phonedLine).toMatch(new RegExp(`,${phoned.status},confirmed,2024-05-06 10:15[:0-9]*,Shop Admin,phone,`));
+    expect(phonedLine).toMatch(
+      new RegExp(`,${phoned.status},confirmed,2024-05-06 10:15[:0-9]*,Shop Admin,phone,`),
+    );
     expect(badLine).toContain(`,"'=HYPERLINK(""http://evil.example"",""Click"")",`);
     const priced = priceOfTees(2);
     const amounts = [priced.itemsPrice, priced.discount, priced.shippingPrice, priced.totalPrice];
