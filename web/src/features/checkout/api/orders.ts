@@ -1,5 +1,5 @@
 import type { AffiliateCodeCheck, CodAvailability, Order, OrderInput, Product } from '@shop/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /**
@@ -11,7 +11,8 @@ export const placeOrder = (input: OrderInput, idempotencyKey: string) =>
 
 /**
  * The signed-in shopper's standing for cash on delivery, for their account and, once one is typed in
- * full, the phone the order goes to (a serial refuser is known by either).
+ * full, the phone the order goes to (a serial refuser is known by either). While another phone's
+ * answer loads, the last one stays: a withdrawn cash on delivery does not flicker back.
  */
 export const codStandingQuery = (phone: string) =>
   queryOptions({
@@ -22,6 +23,7 @@ export const codStandingQuery = (phone: string) =>
         { signal },
       ),
     staleTime: 60_000,
+    placeholderData: keepPreviousData,
   });
 
 /** The product as the catalogue has it now, to refresh the cart after a price or stock refusal. */

@@ -1,4 +1,5 @@
 import {
+  COD_NOT_AVAILABLE,
   DELIVERY_NOTE_MAX,
   fromMinor,
   manualPaymentAccounts,
@@ -46,10 +47,16 @@ const isStaleCart = (error: unknown) =>
 
 /** The server refused cash on delivery to a serial refuser: the other methods still work. */
 const isCodRefusal = (error: unknown): error is ApiError =>
-  error instanceof ApiError && error.code === 'COD_NOT_AVAILABLE';
+  error instanceof ApiError && error.code === COD_NOT_AVAILABLE;
 
-/** A phone worth asking about: a whole Pakistani number (ten digits once reduced), else none. */
-const wholePhone = (phone: string) => (phoneKey(phone).length >= 10 ? phone.trim() : '');
+/**
+ * A phone worth asking about: a whole Pakistani number, reduced to its key (ten digits, as the server
+ * reduces it), else none. Typing another separator then asks nothing new.
+ */
+const wholePhone = (phone: string) => {
+  const key = phoneKey(phone);
+  return key.length >= 10 ? key : '';
+};
 
 /**
  * Shipping details, optional affiliate code, payment method and the order summary. Places the order

@@ -46,8 +46,8 @@ describe('checkout when cash on delivery is not available', () => {
     expect(paymentGroup().queryByRole('radio', { name: 'Cash on Delivery' })).toBeNull();
     expect((paymentGroup().getByRole('radio', { name: TRANSFER }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getAllByText(REASON)).toHaveLength(1);
-    // Asked for the account and the phone the order goes to.
-    expect(asked).toContain('0333-1234567');
+    // Asked for the account and the phone the order goes to, as the server keys it.
+    expect(asked).toContain('3331234567');
 
     fireEvent.click(submitButton());
     await waitFor(() => expect(router.state.location.pathname).toBe('/order/o-9'));
@@ -57,14 +57,15 @@ describe('checkout when cash on delivery is not available', () => {
   it('asks again for a phone typed in full, and offers COD while that number has no refusals', async () => {
     signIn(aSession({ contact: '' }));
     cartStore.set([aCartLine()]);
+    const asked: string[] = [];
     server.use(
-      http.get('/api/orders/cod-standing', ({ request }) =>
-        HttpResponse.json(
-          new URL(request.url).searchParams.get('phone') === '+92 333 1234567'
-            ? { available: false, reason: REASON }
-            : { available: true },
-        ),
-      ),
+      http.get('/api/orders/cod-standing', ({ request }) => {
+        const phone = new URL(request.url).searchParams.get('phone') ?? '';
+        asked.push(phone);
+        return HttpResponse.json(
+          phone === '3331234567' ? { available: false, reason: REASON } : { available: true },
+        );
+      }),
     );
     await openCheckout();
     expect(paymentGroup().getByRole('radio', { name: 'Cash on Delivery' })).toBeTruthy();
@@ -78,6 +79,14 @@ describe('checkout when cash on delivery is not available', () => {
     expect(paymentGroup().queryByRole('radio', { name: 'Cash on Delivery' })).toBeNull();
     // Paying in advance, the phone is no longer required.
     expect(screen.getByLabelText('Phone (optional)')).toBeTruthy();
+
+    // The same number written another way asks nothing new, and COD stays withdrawn meanwhile.
+    const questions = asked.length;
+    fireEvent.change(screen.getByLabelText('Phone (optional)'), { target: { value: '0333-1234567' } });
+    expect(paymentGroup().queryByRole('radio', { name: 'Cash on Delivery' })).toBeNull();
+    expect(paymentGroup().getByText(REASON)).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).toHaveLength(questions);
   });
 
   it("on a 409 COD_NOT_AVAILABLE, withdraws COD, shows the server's reason once and focuses the method left", async () => {
