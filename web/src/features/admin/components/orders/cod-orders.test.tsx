@@ -111,6 +111,34 @@ describe('cash-on-delivery orders in the admin', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
+  it('keeps the question open with the refusal inside it, to try again or cancel', async () => {
+    listAnswering([awaiting]);
+    let attempts = 0;
+    server.use(
+      http.put('/api/admin/orders/c1/status', () => {
+        attempts += 1;
+        return attempts === 1
+          ? errorResponse(409, 'Someone else changed this order meanwhile. Please try again.')
+          : HttpResponse.json({ ...awaiting, status: 'Dispatched' });
+      }),
+    );
+    renderApp('/admin/orders');
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Status of order c1' }), {
+      target: { value: 'Dispatched' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Update status of order c1' }));
+    const dialog = within(await screen.findByRole('alertdialog'));
+    fireEvent.click(dialog.getByRole('button', { name: 'Dispatch anyway' }));
+
+    expect((await dialog.findByRole('alert')).textContent).toBe(
+      'Status update failed: Someone else changed this order meanwhile. Please try again.',
+    );
+    fireEvent.click(dialog.getByRole('button', { name: 'Dispatch anyway' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(within(rowOf('c1')).getByText('Dispatched', { selector: '.admin-status' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('dispatches a confirmed or prepaid order without asking', async () => {
     const paid = anOrder({ ...prepaid, status: 'Paid', isPaid: true });
     listAnswering([paid]);

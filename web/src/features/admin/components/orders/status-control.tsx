@@ -11,7 +11,8 @@ const needsAsking = (order: Order, status: OrderStatus) =>
 
 /**
  * The status dropdown and its Update button for one order. The server enforces the state machine; a
- * refused change is shown as 'Status update failed: {message}' next to the control.
+ * refused change is shown as 'Status update failed: {message}' next to the control, or inside the
+ * dispatch question while it is open, so the admin can try again or cancel.
  */
 export function StatusControl({ order }: { order: Order }) {
   const [selected, setSelected] = useState<OrderStatus>(order.status);
@@ -25,7 +26,8 @@ export function StatusControl({ order }: { order: Order }) {
     setSeenStatus(order.status);
     setSelected(order.status);
   }
-  const send = () => update.mutate({ id: order.id, status: selected }, { onSettled: () => setAsking(false) });
+  const send = () => update.mutate({ id: order.id, status: selected }, { onSuccess: () => setAsking(false) });
+  const failure = update.isError ? `Status update failed: ${errorMessage(update.error)}` : null;
 
   return (
     <div className="admin-status-control">
@@ -57,9 +59,9 @@ export function StatusControl({ order }: { order: Order }) {
       >
         {update.isPending ? 'Updating...' : 'Update'}
       </button>
-      {update.isError && (
+      {failure && !asking && (
         <p id={errorId} className="admin-field-error admin-status-control__error" role="alert">
-          Status update failed: {errorMessage(update.error)}
+          {failure}
         </p>
       )}
       {asking && (
@@ -69,8 +71,12 @@ export function StatusControl({ order }: { order: Order }) {
           confirmLabel="Dispatch anyway"
           busyLabel="Dispatching..."
           busy={update.isPending}
+          error={failure}
           onConfirm={send}
-          onCancel={() => setAsking(false)}
+          onCancel={() => {
+            setAsking(false);
+            update.reset();
+          }}
         />
       )}
     </div>
