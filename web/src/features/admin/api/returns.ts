@@ -1,5 +1,5 @@
 import type { OrderNote, OrderReturn, ReturnStatus, ReturnsPage } from '@shop/contracts';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { orderKeys } from '../../../lib/query-keys';
 
@@ -25,6 +25,8 @@ export const adminReturnsQuery = (filter: ReturnsFilter) =>
       const search = query.toString();
       return api.get<ReturnsPage>(`/api/admin/returns${search ? `?${search}` : ''}`, { signal });
     },
+    // The page shown stays while the next one loads, as in the other admin lists.
+    placeholderData: keepPreviousData,
   });
 
 /**

@@ -1,20 +1,23 @@
 import { RETURN_STATUSES, type ReturnStatus } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { formatMoney } from '../../../../ui/money';
 import { adminReturnsQuery, type ReturnsFilter } from '../../api/returns';
 import { AdminPage } from '../ui/admin-page';
 import { errorMessage, formatDateTime } from '../ui/format';
+import { ListPager } from '../ui/list-controls';
 import { EmptyState, ErrorPanel, LoadingState } from '../ui/states';
 import { TableScroll } from '../ui/table-scroll';
 import { ReturnActions, ReturnStatusBadge, returnedLines } from './return-actions';
 
 /**
  * `/admin/returns?status=&cursor=`: the return requests, newest first, a page at a time with the
- * total; the status filter and the page live in the URL. Each row moves its return on.
+ * total and the pages either side (the admin lists' pager); the status filter and the page live in
+ * the URL. Each row moves its return on.
  */
 export function ReturnsPage({ filter }: { filter: ReturnsFilter }) {
   const page = useQuery(adminReturnsQuery(filter));
+  const navigate = useNavigate();
   const search = (next: ReturnsFilter) => ({
     ...(next.status ? { status: next.status } : {}),
     ...(next.cursor ? { cursor: next.cursor } : {}),
@@ -59,9 +62,6 @@ export function ReturnsPage({ filter }: { filter: ReturnsFilter }) {
         <EmptyState title={filter.status ? `No ${filter.status.toLowerCase()} returns` : 'No returns yet'} />
       ) : (
         <>
-          <p className="muted" role="status">
-            {page.data.total} {page.data.total === 1 ? 'return' : 'returns'}
-          </p>
           <TableScroll label="Returns">
             <table className="admin-table">
               <thead>
@@ -100,26 +100,14 @@ export function ReturnsPage({ filter }: { filter: ReturnsFilter }) {
               </tbody>
             </table>
           </TableScroll>
-          <nav aria-label="Pages" className="admin-shortcuts">
-            {(
-              [
-                ['First page', filter.cursor ? '' : null],
-                ['Previous page', page.data.previousCursor],
-                ['Next page', page.data.nextCursor],
-              ] as const
-            ).map(([label, cursor]) =>
-              cursor === null || cursor === undefined ? null : (
-                <Link
-                  key={label}
-                  to="/admin/returns"
-                  search={search({ status: filter.status, cursor: cursor || undefined })}
-                  className="button button--ghost"
-                >
-                  {label}
-                </Link>
-              ),
-            )}
-          </nav>
+          <ListPager
+            page={page.data}
+            noun="return"
+            loading={page.isPlaceholderData}
+            onCursor={(cursor) =>
+              void navigate({ to: '/admin/returns', search: search({ ...filter, cursor }) })
+            }
+          />
         </>
       )}
     </AdminPage>
