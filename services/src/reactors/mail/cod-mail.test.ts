@@ -1,7 +1,7 @@
 import type { ConfirmedByLink, Order } from '@shop/contracts';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { runConfirmationExpiry } from '../../slices/orders/confirmation-expiry';
-import { createProduct, placeOrderOk } from '../../slices/orders/order-test-kit';
+import { createProduct, placeOrderOk, setStatus } from '../../slices/orders/order-test-kit';
 import { TEST_PUBLIC_URL, testMailSettings, waitForCounts } from '../../test-support/mail-shop';
 import { SmtpInbox } from '../../test-support/smtp-inbox';
 import {
@@ -109,4 +109,23 @@ it('withdraws a reminder the shopper made needless by confirming before it could
   expect([counts.sent, counts.withdrawn, counts.failed]).toEqual([1, 1, 0]);
   expect(inbox.to(shopper.email).map((m) => m.subject)).toHaveLength(1);
   expect(inbox.to(shopper.email)[0]!.subject).not.toContain('Please confirm');
+});
+
+it('withdraws a reminder made needless by the shop dispatching the order unconfirmed meanwhile', async () => {
+  const shopper = await registerUser(t, { name: 'Zara' });
+  const tee = await createProduct(t, admin, { countInStock: 10 });
+  const order: Order = await placeOrderOk(t, shopper, [{ product: tee, qty: 1 }]);
+  await inbox.waitUntil(() => inbox.to(shopper.email).length === 1);
+
+  await inbox.down();
+  t.clock.advance(46_000);
+  await runConfirmationExpiry(t.deps);
+  await waitForCounts(t, admin, (counts) => counts.waiting === 1 && counts.lastRetry !== null);
+  await setStatus(t, admin, order.id, 'Dispatched');
+
+  await inbox.up();
+  t.clock.advance(31_000);
+  const counts = await waitForCounts(t, admin, (c) => c.waiting === 0);
+  expect([counts.withdrawn, counts.failed]).toEqual([1, 0]);
+  expect(inbox.to(shopper.email).some((m) => m.subject.startsWith('Please confirm'))).toBe(false);
 });

@@ -18,7 +18,7 @@ import { orderConfirmation } from './messages/order-confirmation';
 import { type NotifiedStatus, orderStatus } from './messages/order-status';
 import { passwordReset } from './messages/password-reset';
 import { type ReturnStep, returnStatus } from './messages/return-status';
-import { awaitsConfirmation, customer, placedOrder, requestedReturn } from './recipients';
+import { customer, orderToConfirm, placedOrder, requestedReturn } from './recipients';
 import type { ShopDetails } from './shop-details';
 import type { MailTransport } from './transport';
 
@@ -149,11 +149,9 @@ export function mailChannel(
     }
     if (owed.kind === CONFIRMATION_KINDS.OrderConfirmationReminded) {
       const reminded = required(dataOf(cause, 'OrderConfirmationReminded'), cause);
-      const order = await placedOrder(deps.store, reminded.orderId);
+      const { placed: order, awaiting } = await orderToConfirm(deps.store, reminded.orderId);
       if (!order) throw new MessageRefused(`Order ${reminded.orderId} is not in the log`);
-      if (!(await awaitsConfirmation(deps.store, order.orderId))) {
-        throw new MessageNotNeeded(`Order ${order.reference} no longer awaits its confirmation`);
-      }
+      if (!awaiting) throw new MessageNotNeeded(`Order ${order.reference} no longer awaits its confirmation`);
       const { url } = await confirmationOf(order);
       return confirmationReminder(order, url, reminded.expiresAt);
     }

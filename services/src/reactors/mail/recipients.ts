@@ -1,7 +1,8 @@
 import { type EventData, type EventStore, type EventType, StreamNotFound, streams } from '@shop/contracts';
 import { readStreamOrEmpty } from '../../platform/commands/handle-command';
 import { loadUser } from '../../slices/accounts/load-user';
-import { evolveOrder, initialOrderState, isPlaced, type OrderEvent } from '../../slices/orders/order';
+import { awaitsConfirmation } from '../../slices/orders/decide';
+import { evolveOrder, initialOrderState, type OrderEvent } from '../../slices/orders/order';
 
 /** The customer's address and name as their stream says now; undefined for an unknown user. */
 export async function customer(
@@ -36,11 +37,18 @@ async function firstEventOf<T extends EventType>(
 }
 
 /**
- * Whether the order still waits for its cash-on-delivery confirmation, as its stream says now: a
- * request or reminder to confirm it is no longer needed once it was confirmed, expired or cancelled.
+ * The order as it was placed, and whether it still awaits its cash-on-delivery confirmation, from one
+ * read of its stream: a request or reminder to confirm is not needed once it was confirmed, expired,
+ * cancelled or shipped.
  */
-export async function awaitsConfirmation(store: EventStore, orderId: string): Promise<boolean> {
-  const events = await readStreamOrEmpty(store, streams.order(orderId));
-  const order = (events as unknown as OrderEvent[]).reduce(evolveOrder, initialOrderState());
-  return isPlaced(order) && order.confirmation === 'awaiting' && order.status !== 'Cancelled';
+export async function orderToConfirm(
+  store: EventStore,
+  orderId: string,
+): Promise<{ placed: EventData<'OrderPlaced'> | undefined; awaiting: boolean }> {
+  const events = (await readStreamOrEmpty(store, streams.order(orderId))) as unknown as OrderEvent[];
+  const first = events[0];
+  return {
+    placed: first?.type === 'OrderPlaced' ? first.data : undefined,
+    awaiting: awaitsConfirmation(events.reduce(evolveOrder, initialOrderState())),
+  };
 }

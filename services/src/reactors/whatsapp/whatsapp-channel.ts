@@ -17,7 +17,7 @@ import {
   type OwedRecord,
 } from '../../platform/reactors/channel';
 import type { CodSettings } from '../../slices/orders/cod-settings';
-import { awaitsConfirmation, customer, placedOrder } from '../mail/recipients';
+import { customer, orderToConfirm, placedOrder } from '../mail/recipients';
 import { sendTemplate, type TemplateMessage } from './cloud-api';
 import type { WhatsAppSettings } from './whatsapp-settings';
 
@@ -107,18 +107,22 @@ export function whatsAppChannel(deps: WhatsAppChannelDeps, settings: WhatsAppSet
     return [{ kind, to, toName }];
   }
 
-  /** A request or reminder to confirm an order that was confirmed, expired or cancelled first is withdrawn. */
-  async function refuseUnlessAwaiting(order: EventData<'OrderPlaced'>): Promise<void> {
-    if (await awaitsConfirmation(deps.store, order.orderId)) return;
-    throw new MessageNotNeeded(`Order ${order.reference} no longer awaits its confirmation`);
+  /**
+   * The order a request or reminder to confirm is about, read once; withdrawn when the order was
+   * confirmed, expired, cancelled or shipped first.
+   */
+  async function orderStillToConfirm(orderId: string): Promise<EventData<'OrderPlaced'>> {
+    const { placed, awaiting } = await orderToConfirm(deps.store, orderId);
+    if (!placed) throw new MessageRefused(`Order ${orderId} is not in the log`);
+    if (!awaiting) throw new MessageNotNeeded(`Order ${placed.reference} no longer awaits its confirmation`);
+    return placed;
   }
 
   async function compose(owed: OwedRecord, cause: RecordedEvent): Promise<Omit<TemplateMessage, 'to'>> {
     const name = owed.toName || 'there';
     const { templates, language } = settings;
     if (owed.kind === WHATSAPP_KINDS.confirmation) {
-      const order = required(dataOf(cause, 'OrderPlaced'), cause);
-      await refuseUnlessAwaiting(order);
+      const order = await orderStillToConfirm(required(dataOf(cause, 'OrderPlaced'), cause).orderId);
       return {
         template: templates.confirmation,
         language,
@@ -133,9 +137,7 @@ export function whatsAppChannel(deps: WhatsAppChannelDeps, settings: WhatsAppSet
     }
     if (owed.kind === WHATSAPP_KINDS.reminder) {
       const reminded = required(dataOf(cause, 'OrderConfirmationReminded'), cause);
-      const order = await placedOrder(deps.store, reminded.orderId);
-      if (!order) throw new MessageRefused(`Order ${reminded.orderId} is not in the log`);
-      await refuseUnlessAwaiting(order);
+      const order = await orderStillToConfirm(reminded.orderId);
       return {
         template: templates.reminder,
         language,

@@ -156,9 +156,12 @@ export function confirmOrder(command: ConfirmOrder, state: OrderState): OrderEve
 
 const FINAL_STATUSES: readonly OrderStatus[] = ['Cancelled', 'Refused', 'Delivered'];
 
-/** An order awaiting confirmation that has not shipped: the only one to remind or expire. */
-const stillAwaiting = (state: PlacedOrder) =>
-  state.confirmation === 'awaiting' && canChange(state.status, 'Cancelled');
+/**
+ * An order awaiting its confirmation that has not shipped: the only one to remind or expire, and to
+ * ask again (a request or reminder that falls due later is withdrawn).
+ */
+export const awaitsConfirmation = (state: OrderState): state is PlacedOrder =>
+  isPlaced(state) && state.confirmation === 'awaiting' && canChange(state.status, 'Cancelled');
 
 const deadlineOf = (state: PlacedOrder, windowMs: number) => Date.parse(state.placedAt) + windowMs;
 
@@ -169,7 +172,7 @@ const deadlineOf = (state: PlacedOrder, windowMs: number) => Date.parse(state.pl
 export function remindConfirmation(command: RemindConfirmation, state: OrderState): OrderEvent[] {
   if (!isPlaced(state)) throw orderNotFound();
   const { orderId, windowMs, at } = command.data;
-  if (!stillAwaiting(state) || state.reminded) return [];
+  if (!awaitsConfirmation(state) || state.reminded) return [];
   const deadline = deadlineOf(state, windowMs);
   if (Date.parse(at) < deadline - windowMs / 2) return [];
   const expiresAt = new Date(deadline).toISOString();
@@ -183,7 +186,7 @@ export function remindConfirmation(command: RemindConfirmation, state: OrderStat
 export function expireConfirmation(command: ExpireConfirmation, state: OrderState): OrderEvent[] {
   if (!isPlaced(state)) throw orderNotFound();
   const { orderId, windowMs, at } = command.data;
-  if (!stillAwaiting(state) || Date.parse(at) < deadlineOf(state, windowMs)) return [];
+  if (!awaitsConfirmation(state) || Date.parse(at) < deadlineOf(state, windowMs)) return [];
   return [
     { type: 'OrderConfirmationExpired', data: { orderId, userId: state.userId, at } },
     {
