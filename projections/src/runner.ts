@@ -177,17 +177,19 @@ export class ProjectionRunner {
    */
   async refreshStatus(): Promise<ProjectionStatus> {
     this.#head = Math.max(this.#head, await this.#store.headPosition());
+    // Projectors running together share a checkpoint: the store is asked once per checkpoint.
+    const behind = [...new Set(this.#progress.map((p) => p.checkpoint))].filter((c) => c < this.#head);
     await Promise.all(
-      this.#progress.map(async (progress) => {
-        const checkpoint = progress.checkpoint;
-        if (checkpoint >= this.#head) return;
+      behind.map(async (checkpoint) => {
         const [[oldestPending], lagEvents] = await Promise.all([
           this.#store.readAll({ fromPosition: checkpoint + 1, maxCount: 1 }),
           this.#store.countAfter(checkpoint, this.#lagCountLimit),
         ]);
-        if (progress.checkpoint !== checkpoint) return;
-        progress.pendingSince = oldestPending?.timestamp;
-        progress.lagEvents = lagEvents;
+        for (const progress of this.#progress) {
+          if (progress.checkpoint !== checkpoint) continue;
+          progress.pendingSince = oldestPending?.timestamp;
+          progress.lagEvents = lagEvents;
+        }
       }),
     );
     return this.status();
