@@ -21,8 +21,8 @@ import { orderBodies } from './order-bodies';
  * By default a cut of the other benches' 1,000,000-event log (the same generator, 5,000 shoppers
  * instead of 20,000 so that a twentieth of it still holds mostly orders), so that a run takes minutes.
  * `BENCH_PG_EVENTS=full` moves the other benches' log itself: 1,000,000 events, 20,000 shoppers (the
- * copy moves about 2,700 events a second into an empty database on the shared 2-core machine, and
- * three instances then catch up on a million events each).
+ * copy's rate is in bench/results/postgres.md, and three instances then catch up on a million events
+ * each).
  */
 const FULL_LOG = process.env.BENCH_PG_EVENTS === 'full';
 const EVENTS = FULL_LOG ? 1_000_000 : Number(process.env.BENCH_PG_EVENTS ?? 50_000);
@@ -182,6 +182,8 @@ export async function runPostgresBench(): Promise<BenchResult[]> {
     console.log(
       `  three instances rebuilt their read models from PostgreSQL in ${((performance.now() - rebuildStarted) / 1_000).toFixed(1)} s`,
     );
+    // Ready allows a lag of 100 events: the two compared must have applied the whole log.
+    await Promise.all([caughtUp(onSqlite), caughtUp(onPostgres[0]!)]);
     const equality = await rebuildEquality(sqliteDir, join(folder, 'pg-1'), postgresUrl);
     console.log(
       `  read models rebuilt from PostgreSQL vs from SQLite: ${equality.equalRows} of ${equality.rows} rows in equal tables; differing: ${equality.differing.join(', ') || 'none'}`,
@@ -256,6 +258,18 @@ export async function runPostgresBench(): Promise<BenchResult[]> {
     await Promise.all(shops.map((shop) => shop.kill('SIGTERM')));
     await server.stop();
     rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** Waits until every read model of `shop` has applied every event of the log (its lag is 0). */
+async function caughtUp(shop: ShopProcess): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    const response = await fetch(`${shop.baseUrl}/health/ready`);
+    const { projectors } = (await response.json()) as { projectors: { lagEvents: number }[] };
+    if (response.ok && projectors.every((projector) => projector.lagEvents === 0)) return;
+    if (Date.now() > deadline) throw new Error(`${shop.baseUrl} never caught up with the log`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
