@@ -7,7 +7,7 @@ export const Size = z.enum(SIZES, { error: `must be one of ${SIZES.join(', ')}` 
 export type Size = z.infer<typeof Size>;
 
 /** Units of one product (or one of its sizes) for sale. */
-export const StockCount = z
+const StockCount = z
   .number({ error: 'Stock must be a number' })
   .int('Stock must be a whole number')
   .min(0, 'Stock must not be negative')

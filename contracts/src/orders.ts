@@ -86,8 +86,8 @@ export type ShippingAddress = z.infer<typeof ShippingAddress>;
 
 /** The one country the shop delivers to; orders name it so, whatever a client wrote. */
 export const SHIP_TO_COUNTRY = 'Pakistan';
-export const ONLY_PAKISTAN = 'We deliver within Pakistan only';
-export const COD_NEEDS_MOBILE =
+const ONLY_PAKISTAN = 'We deliver within Pakistan only';
+const COD_NEEDS_MOBILE =
   'A mobile number is needed for cash on delivery, like 0300-1234567 or +92 300 1234567';
 
 /**
@@ -105,7 +105,7 @@ export const ShippingAddressInput = ShippingAddress.extend({
  * Cash on delivery needs a mobile number the courier can call; other methods take any phone or none.
  * A phone that is not a phone number at all already has its message, so it gets no second one.
  */
-export function refuseCodWithoutMobile(
+function refuseCodWithoutMobile(
   paymentMethod: PaymentMethod,
   phone: string,
   ctx: z.RefinementCtx,

@@ -141,11 +141,6 @@ export class CloudApiServer {
     this.letThrough(Number.POSITIVE_INFINITY);
   }
 
-  /** The messages accepted for a number (E.164 without +). */
-  to(number: string): ReceivedTemplateMessage[] {
-    return this.received.filter((message) => message.to === number);
-  }
-
   /** Resolves once `condition` holds; rejects after the timeout naming what arrived. */
   async waitUntil(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;

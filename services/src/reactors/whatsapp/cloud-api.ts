@@ -32,7 +32,7 @@ const RATE_CODES = new Set([4, 80007, 130429, 131048, 131056]);
 const RATE_LIMIT_PAUSE_MS = 60_000;
 
 /** The body `POST /{phone-number-id}/messages` takes for a template message. */
-export function templateRequest(message: TemplateMessage) {
+function templateRequest(message: TemplateMessage) {
   return {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',

@@ -22,7 +22,7 @@ import { sendTemplate, type TemplateMessage } from './cloud-api';
 import type { WhatsAppSettings } from './whatsapp-settings';
 
 /** The WhatsApp messages the shop sends; each is a template registered with Meta (docs/operations.md). */
-export const WHATSAPP_KINDS = {
+const WHATSAPP_KINDS = {
   confirmation: 'cod-confirmation-request',
   reminder: 'cod-confirmation-reminder',
   dispatched: 'order-dispatched',
@@ -52,7 +52,7 @@ const karachiTime = new Intl.DateTimeFormat(shopConfig.locale, {
  * A Pakistani mobile number in E.164 (`+923001234567`); undefined for a landline or anything that is
  * not a mobile number, which cannot receive WhatsApp messages from a business as a customer expects.
  */
-export function whatsAppNumber(phone: string): string | undefined {
+function whatsAppNumber(phone: string): string | undefined {
   const key = phoneKey(phone);
   return /^3\d{9}$/.test(key) ? `+92${key}` : undefined;
 }

@@ -76,7 +76,7 @@ export function evolveProduct(state: ProductState, event: ProductEvent): Product
 }
 
 /** The size a stock event moved; one from before stock per size (null) moved the first size's units. */
-export function sizeMoved(product: Pick<ExistingProduct, 'sizes'>, size: Size | '' | null): Size | '' {
+function sizeMoved(product: Pick<ExistingProduct, 'sizes'>, size: Size | '' | null): Size | '' {
   return size ?? product.sizes[0] ?? '';
 }
 

@@ -32,7 +32,7 @@ export function standingOf(deps: CodStandingDeps, userId: string, phone?: string
 }
 
 /** Why checkout offers no cash on delivery, naming the methods that still work. */
-export function codRefusedMessage(shopInfo: Pick<ShopInfo, 'paymentMethods'>): string {
+function codRefusedMessage(shopInfo: Pick<ShopInfo, 'paymentMethods'>): string {
   const others = shopInfo.paymentMethods.filter((offered) => offered.method !== 'COD').map((o) => o.label);
   const instead =
     others.length > 0 ? `Please pay in advance by ${others.join(' or ')}.` : 'Please contact us to order.';

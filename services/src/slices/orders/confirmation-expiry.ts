@@ -63,7 +63,7 @@ export async function runConfirmationExpiry(
 }
 
 /** How often the process looks: a twentieth of the window, from one second to a minute. */
-export const expiryInterval = (windowMs: number): number => Math.min(60_000, Math.max(1_000, windowMs / 20));
+const expiryInterval = (windowMs: number): number => Math.min(60_000, Math.max(1_000, windowMs / 20));
 
 /**
  * Runs the process on an interval (unref'd); nothing when the window is off. Returns a stop that
