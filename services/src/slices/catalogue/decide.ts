@@ -1,4 +1,11 @@
-import { type EventData, productStock, SIZES, type Size, type StockBySize } from '@shop/contracts';
+import {
+  type EventData,
+  productStock,
+  SIZES,
+  type Size,
+  type StockBySize,
+  unitsOfSize,
+} from '@shop/contracts';
 import type { Decider } from '../../platform/commands/handle-command';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import {
@@ -103,7 +110,7 @@ export function reserveStock(command: Command<'ReserveStock'>, state: ProductSta
         : `Size ${command.size} is not available for "${state.name}".`,
     );
   }
-  const inStock = size === '' ? state.countInStock : (state.stockBySize[size] ?? 0);
+  const inStock = unitsOfSize(state, size);
   const held = state.reservations.get(holdKey(orderId, size));
   if (held !== undefined) {
     if (held === qty) return [];

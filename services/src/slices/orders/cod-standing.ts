@@ -7,7 +7,7 @@ import {
   type ShopInfo,
   streams,
 } from '@shop/contracts';
-import { codRefusals, codStanding, type ReadModelsDb } from '@shop/projections';
+import { codStanding, type ReadModelsDb } from '@shop/projections';
 import { type CommandDeps, type Decider, handleCommand } from '../../platform/commands/handle-command';
 import { conflict } from '../../platform/errors';
 import type { CodSettings } from './cod-settings';
@@ -80,10 +80,9 @@ export async function handleLiftRefusalLimit(
   reason: string,
   adminId: string,
 ): Promise<CodStanding> {
-  if (!standingOf(deps, userId).blocked) {
+  const { blocked, refusals } = standingOf(deps, userId);
+  if (!blocked)
     throw conflict('Cash on delivery is not refused to this customer: there is no limit to lift.');
-  }
-  const refusals = codRefusals(deps.readModels, { userId });
   const data = { userId, refusals, reason, by: adminId, at: deps.clock().toISOString() };
   await handleCommand(
     deps,
@@ -92,5 +91,6 @@ export async function handleLiftRefusalLimit(
     { type: 'LiftRefusalLimit', data },
     { actor: adminId, correlationId: userId },
   );
-  return standingOf(deps, userId);
+  // Lifted at the count it recorded: offered again until the next refusal.
+  return { refusals, blocked: false };
 }
