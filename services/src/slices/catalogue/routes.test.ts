@@ -1,23 +1,17 @@
 import type { Product } from '@shop/contracts';
 import { streams } from '@shop/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  openTestShop,
-  registerUser,
-  type SignedInUser,
-  signInAdmin,
-  type TestShop,
-} from '../../test-support/test-shop';
+import { describe, expect } from 'vitest';
+import { it } from '../../test-support/shop-test';
+import { registerUser, type SignedInUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { aProductInput } from './test-builders';
 
 let t: TestShop;
 let admin: SignedInUser;
 
-beforeEach(async () => {
-  t = await openTestShop();
+it.beforeEach(async ({ shop }) => {
+  t = shop;
   admin = await signInAdmin(t);
 });
-afterEach(() => t.close());
 
 const create = async (overrides: Record<string, unknown> = {}) => {
   const response = await t.request<Product>('POST', '/api/products', {

@@ -11,14 +11,9 @@ import {
   priceOrder,
   toMinor,
 } from '@shop/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  openTestShop,
-  registerUser,
-  type SignedInUser,
-  signInAdmin,
-  type TestShop,
-} from '../../test-support/test-shop';
+import { beforeEach, describe, expect } from 'vitest';
+import { it } from '../../test-support/shop-test';
+import { registerUser, type SignedInUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { createProduct, placeOrderOk, postReview, setStatus } from './order-test-kit';
 
 let t: TestShop;
@@ -27,14 +22,13 @@ let ayesha: SignedInUser;
 let bilal: SignedInUser;
 let tee: Product;
 
-beforeEach(async () => {
-  t = await openTestShop();
+it.beforeEach(async ({ shop }) => {
+  t = shop;
   admin = await signInAdmin(t, { name: 'Shop Admin' });
   ayesha = await registerUser(t, { name: 'Ayesha Khan', contact: '0300-1234567' });
   bilal = await registerUser(t, { name: 'Bilal Ahmed', contact: '0321-7654321' });
   tee = await createProduct(t, admin, { name: 'Running Tee', price: TEE_PRICE, countInStock: 1_000 });
 });
-afterEach(() => t.close());
 
 type Answer<Body> = Body & ErrorBody;
 const get = <Body>(path: string, user: SignedInUser = admin) =>

@@ -1,7 +1,7 @@
 import type { ErrorBody, Order, OrderReturn, OrderTracking, Product, ReturnsPage } from '@shop/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from '../../test-support/shop-test';
 import {
-  openTestShop,
   registerUser,
   type SignedInUser,
   signIn,
@@ -21,15 +21,15 @@ let bilal: SignedInUser;
 let tee: Product;
 let shorts: Product;
 
-beforeEach(async () => {
-  t = await openTestShop({ clock: testClock('2024-05-02T08:00:00.000Z') });
+it.override('shopOptions', () => ({ clock: testClock('2024-05-02T08:00:00.000Z') }));
+it.beforeEach(async ({ shop }) => {
+  t = shop;
   admin = await signInAdmin(t, { name: 'Shop Admin' });
   ayesha = await registerUser(t, { name: 'Ayesha' });
   bilal = await registerUser(t, { name: 'Bilal' });
   tee = await createProduct(t, admin, { name: 'Running Tee', price: 2_000, countInStock: 10 });
   shorts = await createProduct(t, admin, { name: 'Shorts', price: 1_000, countInStock: 10, sizes: [] });
 });
-afterEach(() => t.close());
 
 /** Ayesha's order of 2 tees and 1 shorts, delivered now. */
 async function deliveredOrder(user = ayesha): Promise<Order> {
