@@ -218,7 +218,7 @@ export const ReturnRefunded = z.object({
     .min(1),
 });
 
-/** Cash on delivery (DECISIONS.md). The shopper or an admin confirmed a COD order before it ships. */
+/** The shopper or an admin confirmed a COD order before it ships (docs/rules/cash-on-delivery.md). */
 export const OrderConfirmed = z.object({
   orderId: id,
   userId: id,

@@ -20,8 +20,8 @@ export const OrderStatus = z.enum(ORDER_STATUSES, {
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
 /**
- * The order state machine (DECISIONS.md); Delivered, Cancelled and Refused are final. Refused: the
- * courier brought a dispatched parcel back (refused at the door or undeliverable).
+ * The order state machine (docs/rules/orders.md#state-machine); Delivered, Cancelled and Refused are
+ * final. Refused: the courier brought a dispatched parcel back (refused at the door or undeliverable).
  */
 export const ALLOWED_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   Pending: ['Paid', 'Processing', 'Dispatched', 'Cancelled'],
@@ -34,7 +34,10 @@ export const ALLOWED_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderSta
   Refused: [],
 };
 
-/** What the admin dropdown offers (spec section 4), and Refused for a parcel the courier brought back. */
+/**
+ * What the admin dropdown offers (docs/rules/orders.md#admin-status-choices), and Refused for a parcel
+ * the courier brought back.
+ */
 export const ADMIN_STATUS_CHOICES: readonly OrderStatus[] = [
   'Pending',
   'Paid',
@@ -44,7 +47,7 @@ export const ADMIN_STATUS_CHOICES: readonly OrderStatus[] = [
   'Refused',
 ];
 
-/** Tracking progress by status (spec section 4). */
+/** Tracking progress by status (docs/rules/orders.md#tracking-progress). */
 export function trackingProgress(status: OrderStatus): number {
   const progress: Partial<Record<OrderStatus, number>> = {
     Processing: 25,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** How a sales report groups its rows (DECISIONS.md "For analysts"). */
+/** How a sales report groups its rows (docs/rules/reports.md#sales-report). */
 export const SALES_REPORT_GROUPINGS = [
   'day',
   'week',

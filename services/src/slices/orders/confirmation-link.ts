@@ -1,7 +1,8 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 /**
- * The link in a cash-on-delivery confirmation message (DECISIONS.md): `{PUBLIC_URL}/confirm-order?token=…`.
+ * The link in a cash-on-delivery confirmation message (docs/rules/cash-on-delivery.md#confirmation-link):
+ * `{PUBLIC_URL}/confirm-order?token=…`.
  * One function makes it for every channel (e-mail, WhatsApp), so the same token is answered by
  * `POST /api/orders/confirm`. The token is a JWT signed with the shop's signing key, naming the order
  * and expiring when its confirmation window ends (or after a fixed long life when the window is off).

@@ -21,7 +21,7 @@ export function signInAsAdmin(): void {
   signIn(aSession({ name: 'Admin Aziz', isAdmin: true }));
 }
 
-/** The error body every failed call answers (DECISIONS.md). */
+/** The error body every failed call answers (docs/rules/api.md#error-shape). */
 export function errorResponse(status: number, message: string, code = 'CONFLICT') {
   return HttpResponse.json({ message, code }, { status });
 }
