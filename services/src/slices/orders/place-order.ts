@@ -4,7 +4,7 @@ import { badRequest, serviceUnavailable } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import { type AffiliateByCode, resolveAffiliateCode } from '../affiliates/code-check';
 import { releaseProductStock, reserveProductStock } from '../catalogue/stock';
-import { type CodStandingDeps, refuseCodToSerialRefuser } from './cod-standing';
+import { type CodStandingDeps, refuseCodToSerialRefuser } from './cash-on-delivery/cod-standing';
 import { orderDecider, PLACING_TOOK_TOO_LONG } from './decide';
 import {
   claimIdempotencyKey,

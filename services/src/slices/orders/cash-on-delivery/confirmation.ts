@@ -1,6 +1,6 @@
 import { type ConfirmationChannel, streams } from '@shop/contracts';
-import { type CommandDeps, handleCommand } from '../../platform/commands/handle-command';
-import { orderDecider } from './decide';
+import { type CommandDeps, handleCommand } from '../../../platform/commands/handle-command';
+import { orderDecider } from '../decide';
 
 export interface ConfirmDeps extends CommandDeps {
   clock: () => Date;

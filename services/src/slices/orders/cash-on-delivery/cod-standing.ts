@@ -8,8 +8,8 @@ import {
   streams,
 } from '@shop/contracts';
 import { codStanding, type ReadModelsDb } from '@shop/projections';
-import { type CommandDeps, type Decider, handleCommand } from '../../platform/commands/handle-command';
-import { conflict } from '../../platform/errors';
+import { type CommandDeps, type Decider, handleCommand } from '../../../platform/commands/handle-command';
+import { conflict } from '../../../platform/errors';
 import type { CodSettings } from './cod-settings';
 
 export interface CodStandingDeps {

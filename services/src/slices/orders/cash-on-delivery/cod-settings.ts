@@ -1,4 +1,4 @@
-import { type Config, durationMs } from '../../platform/config/config';
+import { type Config, durationMs } from '../../../platform/config/config';
 
 /** Cash on delivery's two settings (DECISIONS.md), from COD_CONFIRMATION_WINDOW and COD_REFUSAL_LIMIT. */
 export interface CodSettings {
