@@ -117,7 +117,9 @@ export function shareOfTotal(row: SalesFigures, total: SalesFigures): number {
 export interface SalesPoint {
   /** Calendar day in the shop's time zone, YYYY-MM-DD. */
   date: string;
-  /** The day's sales net of the refunds made that day, in the shop currency (name kept from the original contract). */
+  /** The day's sales net of the refunds made that day, in the shop currency (rupees). */
+  salesPKR: number;
+  /** The same figure under the original contract's name, which the API still answers; it was never dollars. */
   salesUSD: number;
   /** The same net amount. */
   amount: number;

@@ -64,6 +64,7 @@ function metricsOf(
     cod: codMetrics(db, { since, until: now.toISOString() }),
     sales: sales.map(({ day, amount, orders, refunds }) => ({
       date: day,
+      salesPKR: fromMinor(amount),
       salesUSD: fromMinor(amount),
       amount: fromMinor(amount),
       orders,

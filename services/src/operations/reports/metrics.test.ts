@@ -134,6 +134,7 @@ describe('GET /api/admin/metrics', () => {
         date: point.date,
         amount: fromMinor(day.amount),
         salesUSD: fromMinor(day.amount),
+        salesPKR: fromMinor(day.amount),
         orders: day.orders,
         refunds: 0,
       });
