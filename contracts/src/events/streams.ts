@@ -1,3 +1,4 @@
+import type { UserId } from '../ids';
 import type { MessageChannel } from '../messages';
 
 /** Stream names, one place. Claim streams are keyed by the normalised value. */
@@ -10,7 +11,7 @@ export const streams = {
   affiliate: (userId: string) => `affiliate-${userId}`,
   emailClaim: (email: string) => `email-${email.toLowerCase()}`,
   affiliateCodeClaim: (code: string) => `affiliate-code-${code.toUpperCase()}`,
-  idempotencyClaim: (userId: string, key: string) => `idempotency-${userId}-${key}`,
+  idempotencyClaim: (userId: UserId, key: string) => `idempotency-${userId}-${key}`,
   /** One message owed: by the event that caused it, on a channel, of a kind (`order-confirmation`). */
   outbox: (channel: MessageChannel, kind: string, causeEventId: string) =>
     `outbox-${channel}-${kind}-${causeEventId}`,

@@ -1,4 +1,11 @@
-import { AdminOrdersQuery, type OrderNote, OrderNoteInput, StatusChangeInput } from '@shop/contracts';
+import {
+  AdminOrdersQuery,
+  asOrderId,
+  asUserId,
+  type OrderNote,
+  OrderNoteInput,
+  StatusChangeInput,
+} from '@shop/contracts';
 import { allOrdersInChunks, orderDetails, orderListChunks, orderListPage } from '@shop/projections';
 import { Hono } from 'hono';
 import { AnswerCache } from '../../platform/http/answer-cache';
@@ -56,16 +63,16 @@ export function adminOrderRoutes(deps: ShopDeps): Hono<AuthEnv> {
   });
 
   app.post('/admin/orders/:id/notes', requireAdmin(deps), validate('json', OrderNoteInput), async (c) => {
-    const id = c.req.param('id');
-    const noteId = await handleAddOrderNote(deps, id, c.req.valid('json').text, c.var.caller.id);
+    const id = asOrderId(c.req.param('id'));
+    const noteId = await handleAddOrderNote(deps, id, c.req.valid('json').text, asUserId(c.var.caller.id));
     const note = orderDetails(deps.readModels, { id, history: true })?.notes?.find((n) => n.id === noteId);
     if (!note) throw orderNotFound();
     return c.json<OrderNote>(note, 201);
   });
 
   app.put('/admin/orders/:id/status', requireAdmin(deps), validate('json', StatusChangeInput), async (c) => {
-    const id = c.req.param('id');
-    await handleChangeOrderStatus(deps, id, c.req.valid('json').status, c.var.caller.id);
+    const id = asOrderId(c.req.param('id'));
+    await handleChangeOrderStatus(deps, id, c.req.valid('json').status, asUserId(c.var.caller.id));
     const order = orderDetails(deps.readModels, { id, history: true, ...answerSettings });
     if (!order) throw orderNotFound();
     return c.json(order);

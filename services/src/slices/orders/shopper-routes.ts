@@ -1,4 +1,4 @@
-import { AsOfQuery, OrderInput } from '@shop/contracts';
+import { AsOfQuery, asOrderId, asUserId, OrderInput } from '@shop/contracts';
 import {
   catalogueProjector,
   customersProjector,
@@ -43,7 +43,7 @@ export function shopperOrderRoutes(deps: ShopDeps): Hono<AuthEnv> {
         findProduct: (id) => findCatalogueEntry(deps.readModels, { id }),
         findAffiliateByCode: affiliateByCodeIn(deps.readModels),
       },
-      caller.id,
+      asUserId(caller.id),
       c.req.valid('json'),
       key,
     );
@@ -82,8 +82,8 @@ export function shopperOrderRoutes(deps: ShopDeps): Hono<AuthEnv> {
   });
 
   app.post('/orders/:id/cancel', requireUser(deps), async (c) => {
-    const id = c.req.param('id');
-    await handleCancelOrder(deps, id, c.var.caller.id);
+    const id = asOrderId(c.req.param('id'));
+    await handleCancelOrder(deps, id, asUserId(c.var.caller.id));
     return c.json(visibleTo(c.var.caller, orderDetails(deps.readModels, { id, ...answerSettings })));
   });
 

@@ -6,6 +6,7 @@ import {
   phoneKey,
   type ShopInfo,
   streams,
+  type UserId,
 } from '@shop/contracts';
 import { codStanding, type ReadModelsDb } from '@shop/projections';
 import { type CommandDeps, type Decider, handleCommand } from '../../../platform/commands/handle-command';
@@ -76,9 +77,9 @@ const liftDecider: Decider<null, LiftRefusalLimit, LiftEvent> = {
  */
 export async function handleLiftRefusalLimit(
   deps: CodStandingDeps & CommandDeps & { clock: () => Date },
-  userId: string,
+  userId: UserId,
   reason: string,
-  adminId: string,
+  adminId: UserId,
 ): Promise<CodStanding> {
   const { blocked, refusals } = standingOf(deps, userId);
   if (!blocked)

@@ -1,4 +1,6 @@
 import {
+  asOrderId,
+  asUserId,
   type CodAvailability,
   CodStandingQuery,
   ConfirmByLinkRequest,
@@ -43,10 +45,10 @@ export function cashOnDeliveryRoutes(deps: ShopDeps): Hono<AuthEnv> {
         'token',
       );
     }
-    const { orderId } = verified;
+    const orderId = asOrderId(verified.orderId);
     const owner = findOrderOwner(deps.readModels, { id: orderId });
     if (owner === undefined) throw orderNotFound();
-    await handleConfirmOrder(deps, { orderId, by: owner, channel: 'link' });
+    await handleConfirmOrder(deps, { orderId, by: asUserId(owner), channel: 'link' });
     const order = orderDetails(deps.readModels, { id: orderId, ...answerSettings });
     if (!order) throw orderNotFound();
     const { id, reference, status, totalPrice, confirmation } = order;
@@ -54,8 +56,8 @@ export function cashOnDeliveryRoutes(deps: ShopDeps): Hono<AuthEnv> {
   });
 
   app.post('/orders/:id/confirm', requireUser(deps), async (c) => {
-    const id = c.req.param('id');
-    await handleConfirmOrder(deps, { orderId: id, by: c.var.caller.id, channel: 'order-page' });
+    const id = asOrderId(c.req.param('id'));
+    await handleConfirmOrder(deps, { orderId: id, by: asUserId(c.var.caller.id), channel: 'order-page' });
     return c.json(visibleTo(c.var.caller, orderDetails(deps.readModels, { id, ...answerSettings })));
   });
 
@@ -64,9 +66,9 @@ export function cashOnDeliveryRoutes(deps: ShopDeps): Hono<AuthEnv> {
     requireAdmin(deps),
     validate('json', PhoneConfirmationRequest),
     async (c) => {
-      const id = c.req.param('id');
+      const id = asOrderId(c.req.param('id'));
       const { note } = c.req.valid('json');
-      await handleConfirmOrder(deps, { orderId: id, by: c.var.caller.id, channel: 'phone', note });
+      await handleConfirmOrder(deps, { orderId: id, by: asUserId(c.var.caller.id), channel: 'phone', note });
       const order = orderDetails(deps.readModels, { id, history: true, ...answerSettings });
       if (!order) throw orderNotFound();
       return c.json(order);
@@ -79,13 +81,13 @@ export function cashOnDeliveryRoutes(deps: ShopDeps): Hono<AuthEnv> {
     requireAdmin(deps),
     validate('json', LiftRefusalLimitRequest),
     async (c) => {
-      const userId = c.req.param('id');
+      const userId = asUserId(c.req.param('id'));
       if (!findCustomer(deps.readModels, { id: userId })) throw notFound('Customer not found');
       const standing = await handleLiftRefusalLimit(
         deps,
         userId,
         c.req.valid('json').reason,
-        c.var.caller.id,
+        asUserId(c.var.caller.id),
       );
       return c.json(standing);
     },
