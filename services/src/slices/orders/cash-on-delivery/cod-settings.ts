@@ -1,4 +1,4 @@
-import { type Config, durationMs } from '../../platform/config/config';
+import { type Config, durationMs } from '../../../platform/config/config';
 
 /**
  * Cash on delivery's two settings (docs/rules/cash-on-delivery.md), from COD_CONFIRMATION_WINDOW and

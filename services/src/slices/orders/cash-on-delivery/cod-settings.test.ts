@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ConfigError, loadConfig } from '../../platform/config/config';
+import { type ConfigError, loadConfig } from '../../../platform/config/config';
 import { codSettingsFrom } from './cod-settings';
 
 const problemsOf = (env: Record<string, string>): string[] => {

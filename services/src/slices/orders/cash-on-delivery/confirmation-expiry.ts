@@ -1,10 +1,10 @@
 import { streams } from '@shop/contracts';
 import { listAwaitingConfirmations, type ReadModelsDb } from '@shop/projections';
-import { type CommandDeps, handleCommand } from '../../platform/commands/handle-command';
-import type { Logger } from '../../platform/logger';
+import { type CommandDeps, handleCommand } from '../../../platform/commands/handle-command';
+import type { Logger } from '../../../platform/logger';
+import { orderDecider } from '../decide';
+import { releaseOrderStock } from '../order-stock';
 import type { CodSettings } from './cod-settings';
-import { orderDecider } from './decide';
-import { releaseOrderStock } from './order-stock';
 
 export interface ConfirmationExpiryDeps extends CommandDeps {
   readModels: ReadModelsDb;

@@ -1,6 +1,6 @@
-import { type ConfirmationChannel, streams } from '@shop/contracts';
-import { type CommandDeps, handleCommand } from '../../platform/commands/handle-command';
-import { orderDecider } from './decide';
+import { type ConfirmationChannel, type OrderId, streams, type UserId } from '@shop/contracts';
+import { type CommandDeps, handleCommand } from '../../../platform/commands/handle-command';
+import { orderDecider } from '../decide';
 
 export interface ConfirmDeps extends CommandDeps {
   clock: () => Date;
@@ -12,7 +12,7 @@ export interface ConfirmDeps extends CommandDeps {
  */
 export async function handleConfirmOrder(
   deps: ConfirmDeps,
-  confirmation: { orderId: string; by: string; channel: ConfirmationChannel; note?: string },
+  confirmation: { orderId: OrderId; by: UserId; channel: ConfirmationChannel; note?: string },
 ): Promise<void> {
   const { orderId, by, channel, note } = confirmation;
   const at = deps.clock().toISOString();

@@ -1,5 +1,7 @@
 import { type AdminMetrics, type EventData, fromMinor, type Product } from '@shop/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createProduct, deliver, placeOrderOk, setStatus } from '../../slices/orders/order-test-kit';
+import { askToReturn, moveReturn, returnUntil } from '../../slices/returns/returns-test-kit';
 import { readModelRows } from '../../test-support/read-model-rows';
 import {
   openTestShop,
@@ -9,8 +11,6 @@ import {
   type TestShop,
   testClock,
 } from '../../test-support/test-shop';
-import { askToReturn, moveReturn, returnUntil } from '../returns/returns-test-kit';
-import { createProduct, deliver, placeOrderOk, setStatus } from './order-test-kit';
 
 let t: TestShop;
 let admin: SignedInUser;
@@ -134,6 +134,7 @@ describe('GET /api/admin/metrics', () => {
         date: point.date,
         amount: fromMinor(day.amount),
         salesUSD: fromMinor(day.amount),
+        salesPKR: fromMinor(day.amount),
         orders: day.orders,
         refunds: 0,
       });

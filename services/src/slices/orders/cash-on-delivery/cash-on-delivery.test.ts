@@ -11,7 +11,7 @@ import {
   streams,
 } from '@shop/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readModelRows } from '../../test-support/read-model-rows';
+import { readModelRows } from '../../../test-support/read-model-rows';
 import {
   openTestShop,
   registerUser,
@@ -19,10 +19,10 @@ import {
   signInAdmin,
   TEST_SHOP_ENV,
   type TestShop,
-} from '../../test-support/test-shop';
+} from '../../../test-support/test-shop';
+import { createProduct, orderBody, placeOrderOk, setStatus, stockOf } from '../order-test-kit';
 import { runConfirmationExpiry } from './confirmation-expiry';
 import { confirmationToken } from './confirmation-link';
-import { createProduct, orderBody, placeOrderOk, setStatus, stockOf } from './order-test-kit';
 
 let t: TestShop;
 afterEach(() => t.close());

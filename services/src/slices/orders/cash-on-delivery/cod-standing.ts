@@ -6,10 +6,11 @@ import {
   phoneKey,
   type ShopInfo,
   streams,
+  type UserId,
 } from '@shop/contracts';
 import { codStanding, type ReadModelsDb } from '@shop/projections';
-import { type CommandDeps, type Decider, handleCommand } from '../../platform/commands/handle-command';
-import { conflict } from '../../platform/errors';
+import { type CommandDeps, type Decider, handleCommand } from '../../../platform/commands/handle-command';
+import { conflict } from '../../../platform/errors';
 import type { CodSettings } from './cod-settings';
 
 export interface CodStandingDeps {
@@ -76,9 +77,9 @@ const liftDecider: Decider<null, LiftRefusalLimit, LiftEvent> = {
  */
 export async function handleLiftRefusalLimit(
   deps: CodStandingDeps & CommandDeps & { clock: () => Date },
-  userId: string,
+  userId: UserId,
   reason: string,
-  adminId: string,
+  adminId: UserId,
 ): Promise<CodStanding> {
   const { blocked, refusals } = standingOf(deps, userId);
   if (!blocked)
