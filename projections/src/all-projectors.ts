@@ -4,9 +4,9 @@ import { customersProjector } from './customers';
 import { metricsProjector } from './metrics';
 import { ordersProjector } from './orders';
 import { outboxProjector } from './outbox';
-import type { Projector } from './projector';
 import { returnsProjector } from './returns';
 import { reviewsProjector } from './reviews';
+import type { Projector } from './runner/projector';
 import { salesProjector } from './sales';
 
 /** Every read model's projector, in the order the runner applies them. One line per read model. */

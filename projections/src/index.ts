@@ -4,29 +4,29 @@
  */
 export * from './affiliates';
 export { allProjectors } from './all-projectors';
-export { ProjectorFailed } from './apply-chunk';
-export { readAsOf } from './as-of';
 export * from './catalogue';
-export type { ProjectorFailure } from './checkpoints';
 export * from './customers';
-export type { Migration, ReadModelsDb, RunResult } from './database';
-export { type OpenReadModelsOptions, openReadModels } from './db';
-export * from './metrics';
-export { readModelMigrations } from './migrations';
-export * from './orders';
-export * from './outbox';
-export type { KeysetPage, PageStart, Position } from './paging';
-export { argumentsFor, type PreparedQuery, prepareQuery } from './prepared-query';
-export type { ProjectionStatus, ProjectorStatus } from './projection-status';
-export type { Projector } from './projector';
+export type { Migration, ReadModelsDb, RunResult } from './db/database';
+export { readModelMigrations } from './db/migrations';
+export { type OpenReadModelsOptions, openReadModels } from './db/open';
+export type { KeysetPage, PageStart, Position } from './db/paging';
+export { argumentsFor, type PreparedQuery, prepareQuery } from './db/prepared-query';
 export type {
   MigrationsTable,
   ProjectionCheckpointRow,
   ProjectionCheckpointsTable,
   ProjectorState,
   ReadModels,
-} from './read-models';
+} from './db/read-models';
+export * from './metrics';
+export * from './orders';
+export * from './outbox';
 export * from './returns';
 export * from './reviews';
-export { ProjectionRunner, type ProjectionRunnerOptions, type RebuildResult } from './runner';
+export { ProjectorFailed } from './runner/apply-chunk';
+export { readAsOf } from './runner/as-of';
+export type { ProjectorFailure } from './runner/checkpoints';
+export type { ProjectionStatus, ProjectorStatus } from './runner/projection-status';
+export type { Projector } from './runner/projector';
+export { ProjectionRunner, type ProjectionRunnerOptions, type RebuildResult } from './runner/runner';
 export * from './sales';

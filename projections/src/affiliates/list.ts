@@ -1,6 +1,6 @@
 import type { AffiliateRequest, AffiliateStatus, User } from '@shop/contracts';
 import { findCustomer, findCustomers } from '../customers/queries';
-import type { ReadModelsDb } from '../database';
+import type { ReadModelsDb } from '../db/database';
 import {
   countRows,
   type KeysetOrder,
@@ -9,7 +9,7 @@ import {
   type Position,
   readInChunks,
   readPage,
-} from '../paging';
+} from '../db/paging';
 import type { AffiliateRequestRow } from './tables';
 
 /** Newest first, as the seed's list answered them. */

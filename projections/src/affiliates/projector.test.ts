@@ -1,6 +1,6 @@
 import { anOrderPlaced, aStatusChanged } from '@shop/testing';
 import { describe, expect, it } from 'vitest';
-import { openReadModels } from '../db';
+import { openReadModels } from '../db/open';
 import { recorded } from '../test-support/recorded';
 import { allAffiliateRequestsInChunks } from './list';
 import { affiliatesProjector, commissionFor } from './projector';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ReadModelsDb } from '../database';
+import type { ReadModelsDb } from '../db/database';
 import type { AffiliateRequestRow, AffiliateRow } from './tables';
 
 export function findAffiliateRequest(

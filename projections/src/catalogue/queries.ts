@@ -10,7 +10,7 @@ import {
   toMinor,
 } from '@shop/contracts';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import type { ReadModelsDb } from '../database';
+import type { ReadModelsDb } from '../db/database';
 import {
   countRows,
   type KeysetOrder,
@@ -19,9 +19,9 @@ import {
   type Position,
   readInChunks,
   readPage,
-} from '../paging';
-import { prepareQuery } from '../prepared-query';
-import type { ReadModels } from '../read-models';
+} from '../db/paging';
+import { prepareQuery } from '../db/prepared-query';
+import type { ReadModels } from '../db/read-models';
 import type { CatalogueProductRow } from './tables';
 
 export type CatalogueFilters = Pick<CatalogueQuery, 'search' | 'category' | 'size' | 'minPrice' | 'maxPrice'>;

@@ -7,7 +7,7 @@ import {
   type User,
 } from '@shop/contracts';
 import { sql } from 'kysely';
-import type { ReadModelsDb } from '../database';
+import type { ReadModelsDb } from '../db/database';
 import {
   countRows,
   type KeysetOrder,
@@ -17,7 +17,7 @@ import {
   type Position,
   readInChunks,
   readPage,
-} from '../paging';
+} from '../db/paging';
 import { toUser, type UserColumns, userColumns } from './queries';
 import { customersMatching } from './search';
 import { searchPrefixes } from './search-terms';

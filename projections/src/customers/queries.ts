@@ -1,7 +1,7 @@
 import type { User } from '@shop/contracts';
 import { type SqlBool, sql } from 'kysely';
-import type { ReadModelsDb } from '../database';
-import { prepareQuery } from '../prepared-query';
+import type { ReadModelsDb } from '../db/database';
+import { prepareQuery } from '../db/prepared-query';
 import type { CustomerRow } from './tables';
 
 /** The columns of a `User`. */

@@ -1,5 +1,5 @@
-import { prefixEnd } from '../paging';
-import { queryBuilder } from '../prepared-query';
+import { prefixEnd } from '../db/paging';
+import { queryBuilder } from '../db/prepared-query';
 
 /**
  * The ids of the customers who match every prefix (see search-terms.ts): per prefix, a range of the

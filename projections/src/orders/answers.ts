@@ -15,8 +15,8 @@ import {
   type User,
 } from '@shop/contracts';
 import { findCustomer, findCustomers } from '../customers/queries';
-import type { ReadModelsDb } from '../database';
-import { countRows, type KeysetPage, type PageStart, readInChunks, readPage } from '../paging';
+import type { ReadModelsDb } from '../db/database';
+import { countRows, type KeysetPage, type PageStart, readInChunks, readPage } from '../db/paging';
 import { returnSteps } from '../returns/answers';
 import { listReturnsOfOrder } from '../returns/queries';
 import { countFilteredOrders, matchingOrders, orderListOrder, orderPosition } from './list';

@@ -1,6 +1,6 @@
 import type { CodMetrics, CodStanding } from '@shop/contracts';
-import type { ReadModelsDb } from '../database';
-import { prepareQuery } from '../prepared-query';
+import type { ReadModelsDb } from '../db/database';
+import { prepareQuery } from '../db/prepared-query';
 import type { OrderRow } from './tables';
 
 /**

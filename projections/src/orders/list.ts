@@ -8,10 +8,10 @@ import {
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { customersMatching } from '../customers/search';
 import { searchPrefixes } from '../customers/search-terms';
-import type { ReadModelsDb } from '../database';
+import type { ReadModelsDb } from '../db/database';
+import { type KeysetOrder, type ListQuery, type Position, prefixEnd } from '../db/paging';
+import type { ReadModels } from '../db/read-models';
 import { startOfDay } from '../metrics/days';
-import { type KeysetOrder, type ListQuery, type Position, prefixEnd } from '../paging';
-import type { ReadModels } from '../read-models';
 import type { OrderRow } from './tables';
 
 /**

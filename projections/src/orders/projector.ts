@@ -1,9 +1,9 @@
 import { type EventData, phoneKey } from '@shop/contracts';
 import { sql as expr } from 'kysely';
-import type { HeldBackKind, HeldBackWrites, ReadModelsDb } from '../database';
+import type { HeldBackKind, HeldBackWrites, ReadModelsDb } from '../db/database';
+import { argumentsFor, prepareQuery } from '../db/prepared-query';
 import { calendarDay } from '../metrics/days';
-import { argumentsFor, prepareQuery } from '../prepared-query';
-import { type EventHandlers, projectorOf } from '../projector';
+import { type EventHandlers, projectorOf } from '../runner/projector';
 import type {
   CodLimitLiftsTable,
   OpenReservationsTable,

@@ -1,8 +1,8 @@
 import { unitsOfSize } from '@shop/contracts';
 import { type SqlBool, sql } from 'kysely';
 import type { CatalogueProductsTable } from '../catalogue/tables';
-import type { ReadModelsDb } from '../database';
-import { prepareQuery } from '../prepared-query';
+import type { ReadModelsDb } from '../db/database';
+import { prepareQuery } from '../db/prepared-query';
 import type { StoredOrderChange, StoredOrderLine } from './projector';
 import type {
   OpenReservationRow,

@@ -7,7 +7,7 @@ import {
   type User,
 } from '@shop/contracts';
 import { findCustomers } from '../customers/queries';
-import type { ReadModelsDb } from '../database';
+import type { ReadModelsDb } from '../db/database';
 import {
   countRows,
   type KeysetOrder,
@@ -15,7 +15,7 @@ import {
   type PageStart,
   type Position,
   readPage,
-} from '../paging';
+} from '../db/paging';
 import { findReturn, listReturnsOfOrder, matchingReturns, orderReferences } from './queries';
 import type { OrderReturnRow, StoredReturnLine, StoredReturnStep } from './tables';
 

@@ -1,7 +1,7 @@
 import type { ReturnStatus } from '@shop/contracts';
 import { type SqlBool, sql } from 'kysely';
-import type { ReadModelsDb } from '../database';
-import type { ListQuery } from '../paging';
+import type { ReadModelsDb } from '../db/database';
+import type { ListQuery } from '../db/paging';
 import type { OrderReturnRow } from './tables';
 
 export function findReturn(db: ReadModelsDb, args: { id: string }): OrderReturnRow | undefined {

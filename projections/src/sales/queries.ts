@@ -7,7 +7,7 @@ import {
   type SalesReportGrouping,
 } from '@shop/contracts';
 import { type SqlBool, sql } from 'kysely';
-import type { ReadModelsDb } from '../database';
+import type { ReadModelsDb } from '../db/database';
 import { daysBetween, isoWeek } from '../metrics/days';
 import { NO_AFFILIATE } from './projector';
 import type { SalesDimension } from './tables';

@@ -1,6 +1,12 @@
 import type { EventStore } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
-import { allProjectors } from './all-projectors';
+import { allProjectors } from '../all-projectors';
+import type { Migration, ReadModelsDb } from '../db/database';
+import { readModelMigrations } from '../db/migrations';
+import { openReadModels } from '../db/open';
+import { useProjectionFixture } from '../test-support/projection-fixture';
+import { POSITIONS_PER_EVENT, withSparsePositions } from '../test-support/sparse-positions';
+import { appendTestEvents } from '../test-support/test-tables';
 import {
   indexesUsedBy,
   queryPlan,
@@ -8,13 +14,7 @@ import {
   restoreNextIndex,
   setIndexesAside,
 } from './catch-up-indexes';
-import type { Migration, ReadModelsDb } from './database';
-import { openReadModels } from './db';
-import { readModelMigrations } from './migrations';
 import type { Projector } from './projector';
-import { useProjectionFixture } from './test-support/projection-fixture';
-import { POSITIONS_PER_EVENT, withSparsePositions } from './test-support/sparse-positions';
-import { appendTestEvents } from './test-support/test-tables';
 
 const fixture = useProjectionFixture();
 

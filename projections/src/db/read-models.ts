@@ -1,10 +1,10 @@
 import type { Selectable } from 'kysely';
-import type { AffiliateReferralsTable, AffiliateRequestsTable, AffiliatesTable } from './affiliates/tables';
+import type { AffiliateReferralsTable, AffiliateRequestsTable, AffiliatesTable } from '../affiliates/tables';
 import type {
   CatalogueProductSizesTable,
   CatalogueProductsTable,
   CatalogueReviewsTable,
-} from './catalogue/tables';
+} from '../catalogue/tables';
 import type {
   CustomerCredentialsTable,
   CustomerOrdersTable,
@@ -12,8 +12,8 @@ import type {
   CustomersTable,
   EndedSessionsTable,
   PasswordResetRequestsTable,
-} from './customers/tables';
-import type { MetricsCountersTable, MetricsDailySalesTable, MetricsOrdersTable } from './metrics/tables';
+} from '../customers/tables';
+import type { MetricsCountersTable, MetricsDailySalesTable, MetricsOrdersTable } from '../metrics/tables';
 import type {
   CodLimitLiftsTable,
   CodRefusalsTable,
@@ -23,11 +23,11 @@ import type {
   OrderNotesTable,
   OrderStatusChangesView,
   OrdersTable,
-} from './orders/tables';
-import type { OutboxMessagesTable, ReactorCheckpointsTable } from './outbox/tables';
-import type { OrderReturnsTable } from './returns/tables';
-import type { ReviewAuthorsTable, ReviewProductsTable, ReviewsTable } from './reviews/tables';
-import type { SalesDailyTable, SalesFactsTable } from './sales/tables';
+} from '../orders/tables';
+import type { OutboxMessagesTable, ReactorCheckpointsTable } from '../outbox/tables';
+import type { OrderReturnsTable } from '../returns/tables';
+import type { ReviewAuthorsTable, ReviewProductsTable, ReviewsTable } from '../reviews/tables';
+import type { SalesDailyTable, SalesFactsTable } from '../sales/tables';
 
 /** How a projector stands: applying events, stopped on an event it could not apply, or not started. */
 export type ProjectorState = 'running' | 'failed' | 'stopped';

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventStore } from '@shop/contracts';
+import type { ReadModelsDb } from '../db/database';
+import { openReadModels } from '../db/open';
 import { applyChunk, type ChunkLimits, type ProjectorCursor, yieldToEventLoop } from './apply-chunk';
 import { quoteIdentifier, setIndexesAside } from './catch-up-indexes';
-import type { ReadModelsDb } from './database';
-import { openReadModels } from './db';
 import type { Projector } from './projector';
 
 /** A throwaway read-model database with every migration, that a rebuild replays the log into. */

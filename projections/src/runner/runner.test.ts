@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Projector } from './projector';
-import { useProjectionFixture } from './test-support/projection-fixture';
+import { useProjectionFixture } from '../test-support/projection-fixture';
 import {
   aBalancesProjector,
   aLedgerProjector,
@@ -8,7 +7,8 @@ import {
   aTestEvent,
   rowsOf,
   testTables,
-} from './test-support/test-tables';
+} from '../test-support/test-tables';
+import type { Projector } from './projector';
 
 const fixture = useProjectionFixture();
 

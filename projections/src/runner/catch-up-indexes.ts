@@ -1,4 +1,4 @@
-import type { ReadModelsDb } from './database';
+import type { ReadModelsDb } from '../db/database';
 import type { Projector } from './projector';
 
 /**

@@ -1,4 +1,6 @@
 import type { AllSubscription, EventStore, RecordedEvent } from '@shop/contracts';
+import type { ReadModelsDb } from '../db/database';
+import type { ProjectorState } from '../db/read-models';
 import {
   applyChunk,
   type ChunkLimits,
@@ -8,7 +10,6 @@ import {
 } from './apply-chunk';
 import { restoreIndexes, restoreNextIndex, setIndexesAside } from './catch-up-indexes';
 import { failureOf, loadCheckpoints, saveCheckpoint, saveState } from './checkpoints';
-import type { ReadModelsDb } from './database';
 import { PositionWaiters } from './position-waiters';
 import {
   describeProgress,
@@ -17,7 +18,6 @@ import {
   type ProjectorProgress,
 } from './projection-status';
 import { assertProjectorsFit, type Projector } from './projector';
-import type { ProjectorState } from './read-models';
 import { type FreshCopy, openFreshCopy, replayUntilHead, swapInFreshTables } from './rebuild';
 
 export interface ProjectionRunnerOptions {

@@ -1,6 +1,6 @@
 import { phoneKey } from '@shop/contracts';
+import { calendarDay } from '../../metrics/days';
 import type { Migration } from '../database';
-import { calendarDay } from '../metrics/days';
 
 /**
  * What the admin's paged lists read by (docs/decisions/017-paged-admin-lists.md):

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
+import { useTempDir } from '../test-support/temp-dir';
+import { openTestReadModels, testTables } from '../test-support/test-tables';
 import type { Migration } from './database';
-import { openReadModels } from './db';
 import { readModelMigrations } from './migrations';
-import { useTempDir } from './test-support/temp-dir';
-import { openTestReadModels, testTables } from './test-support/test-tables';
+import { openReadModels } from './open';
 
 const temp = useTempDir();
 

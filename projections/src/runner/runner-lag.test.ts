@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { useProjectionFixture } from '../test-support/projection-fixture';
+import { POSITIONS_PER_EVENT, withSparsePositions } from '../test-support/sparse-positions';
+import { aLedgerProjector, appendTestEvents } from '../test-support/test-tables';
 import type { ProjectionStatus } from './projection-status';
-import { useProjectionFixture } from './test-support/projection-fixture';
-import { POSITIONS_PER_EVENT, withSparsePositions } from './test-support/sparse-positions';
-import { aLedgerProjector, appendTestEvents } from './test-support/test-tables';
 
 const fixture = useProjectionFixture();
 

@@ -1,6 +1,6 @@
-import type { ReadModelsDb } from './database';
-import { prepareQuery } from './prepared-query';
-import type { ProjectionCheckpointRow, ProjectorState } from './read-models';
+import type { ReadModelsDb } from '../db/database';
+import { prepareQuery } from '../db/prepared-query';
+import type { ProjectionCheckpointRow, ProjectorState } from '../db/read-models';
 
 /** Why a projector stopped: the event it could not apply and the error it threw. */
 export interface ProjectorFailure {

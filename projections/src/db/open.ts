@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type { Compilable } from 'kysely';
-import { restoreIndexes } from './catch-up-indexes';
+import { restoreIndexes } from '../runner/catch-up-indexes';
 import type { HeldBackKind, HeldBackWrites, Migration, ReadModelsDb, RunResult } from './database';
 import { applyMigrations } from './migrate';
 import { readModelMigrations } from './migrations';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { openReadModels } from '../db';
-import { useTempDir } from '../test-support/temp-dir';
+import { useTempDir } from '../../test-support/temp-dir';
+import { openReadModels } from '../open';
 import { readModelMigrations } from './index';
 
 const temp = useTempDir();

@@ -1,14 +1,14 @@
 import { ORDER_SORTS, type OrderListFilters } from '@shop/contracts';
 import type { Compilable } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { affiliateRequestPage } from './affiliates';
-import { adminProductPage } from './catalogue';
-import { customerListPage } from './customers';
+import { affiliateRequestPage } from '../affiliates';
+import { adminProductPage } from '../catalogue';
+import { customerListPage } from '../customers';
+import { orderListPage } from '../orders';
+import { adminReviewPage } from '../reviews';
 import type { ReadModelsDb } from './database';
-import { openReadModels } from './db';
-import { orderListPage } from './orders';
+import { openReadModels } from './open';
 import type { PageStart } from './paging';
-import { adminReviewPage } from './reviews';
 
 /**
  * Every query the admin's lists run, for every shape a list can take (each filter, search and sort,

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@shop/contracts';
-import type { ReadModelsDb } from './database';
+import type { ReadModelsDb } from '../db/database';
 import type { Projector } from './projector';
 
 /** A projector and how far it has got. */

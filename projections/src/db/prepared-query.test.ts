@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ReadModelsDb } from './database';
-import { openReadModels } from './db';
+import { openReadModels } from './open';
 import { prepareQuery } from './prepared-query';
 
 const count = prepareQuery<{ name: string; delta: number }>(

@@ -1,7 +1,7 @@
 import type { EventStore } from '@shop/contracts';
+import type { ReadModelsDb } from '../db/database';
+import { openReadModels } from '../db/open';
 import type { ChunkLimits } from './apply-chunk';
-import type { ReadModelsDb } from './database';
-import { openReadModels } from './db';
 import type { Projector } from './projector';
 import { replayUntilHead } from './rebuild';
 

@@ -1,19 +1,19 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { useProjectionFixture } from './test-support/projection-fixture';
+import { useProjectionFixture } from '../test-support/projection-fixture';
 import {
   aBalancesProjector,
   aLedgerProjector,
   appendTestEvents,
   rowsOf,
   testTables,
-} from './test-support/test-tables';
+} from '../test-support/test-tables';
 
 const fixture = useProjectionFixture();
 
-const CRASH_SCRIPT = fileURLToPath(new URL('./test-support/crash-mid-batch.ts', import.meta.url));
-const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CRASH_SCRIPT = fileURLToPath(new URL('../test-support/crash-mid-batch.ts', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** Runs the crash script in a child process; resolves with the signal that ended it. */
 function runUntilKilled(args: string[]): Promise<{ signal: NodeJS.Signals | null; stderr: string }> {

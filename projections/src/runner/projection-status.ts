@@ -1,6 +1,6 @@
+import type { ProjectorState } from '../db/read-models';
 import type { ProjectorCursor } from './apply-chunk';
 import type { ProjectorFailure } from './checkpoints';
-import type { ProjectorState } from './read-models';
 
 /** One projector as the health route and the logs see it. */
 export interface ProjectorStatus {

@@ -1,7 +1,7 @@
 import type { EventData, EventType, RecordedEvent } from '@shop/contracts';
-import type { ReadModelsDb } from './database';
+import type { ReadModelsDb } from '../db/database';
+import type { PreparedQuery } from '../db/prepared-query';
 import { dataOf } from './event-data';
-import type { PreparedQuery } from './prepared-query';
 
 /**
  * Builds one read model from the log. `apply` is synchronous and pure over the read-model database:

@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import type { EventStore } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
-import type { ReadModelsDb } from './database';
-import { useProjectionFixture } from './test-support/projection-fixture';
-import { aBalancesProjector, aLedgerProjector, appendTestEvents, rowsOf } from './test-support/test-tables';
+import type { ReadModelsDb } from '../db/database';
+import { useProjectionFixture } from '../test-support/projection-fixture';
+import { aBalancesProjector, aLedgerProjector, appendTestEvents, rowsOf } from '../test-support/test-tables';
 
 const fixture = useProjectionFixture();
 

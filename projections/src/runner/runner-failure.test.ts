@@ -1,15 +1,15 @@
 import type { EventStore } from '@shop/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import type { ReadModelsDb } from './database';
-import type { ProjectorStatus } from './projection-status';
-import { useProjectionFixture } from './test-support/projection-fixture';
+import type { ReadModelsDb } from '../db/database';
+import { useProjectionFixture } from '../test-support/projection-fixture';
 import {
   aLedgerProjector,
   appendTestEvents,
   aTestEvent,
   rowsOf,
   testTables,
-} from './test-support/test-tables';
+} from '../test-support/test-tables';
+import type { ProjectorStatus } from './projection-status';
 
 const fixture = useProjectionFixture();
 
