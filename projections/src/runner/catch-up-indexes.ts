@@ -1,4 +1,5 @@
 import type { ReadModelsDb } from '../db/database';
+import { yieldToEventLoop } from './apply-chunk';
 import type { Projector } from './projector';
 
 /**
@@ -78,6 +79,51 @@ export function restoreNextIndex(db: ReadModelsDb): boolean {
     db.sqlite.prepare(`DELETE FROM ${ASIDE_TABLE} WHERE name = ?`).run(next.name);
   });
   return true;
+}
+
+/** The indexes one runner has set aside for a catch-up it has not finished, and their way back. */
+export class IndexesAside {
+  #aside = false;
+  /** While they are being rebuilt, no position counts as reached: a caught-up read model has its indexes. */
+  #restoring = false;
+
+  constructor(private readonly db: ReadModelsDb) {}
+
+  get restoring(): boolean {
+    return this.#restoring;
+  }
+
+  /** Sets aside the indexes the projectors do not read through, unless this catch-up already has. */
+  setAside(projectors: readonly Projector[]): void {
+    if (this.#aside) return;
+    setIndexesAside(this.db, projectors);
+    this.#aside = true;
+  }
+
+  /** Caught up: the indexes set aside are to be rebuilt (see `restoreGradually`). */
+  caughtUp(): void {
+    if (this.#aside) this.#restoring = true;
+  }
+
+  /**
+   * Rebuilds the indexes a catch-up set aside one by one, letting HTTP requests in between (an index
+   * over a large table takes a while).
+   */
+  async restoreGradually(): Promise<void> {
+    try {
+      while (restoreNextIndex(this.db)) await yieldToEventLoop();
+      this.#aside = false;
+    } finally {
+      this.#restoring = false;
+    }
+  }
+
+  /** Rebuilds every index set aside at once. */
+  restoreAll(): void {
+    if (!this.#aside) return;
+    restoreIndexes(this.db);
+    this.#aside = false;
+  }
 }
 
 /** The indexes SQLite's plan for `sql` reads through (primary keys and rowids are not indexes here). */

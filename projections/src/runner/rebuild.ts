@@ -45,6 +45,30 @@ export function openFreshCopy(live: ReadModelsDb, projectors: readonly Projector
 }
 
 /**
+ * Replays the whole log into a fresh copy of the projectors' tables, offering each position it reaches
+ * to `trySwapIn` (with the copy's path) until it accepts; returns that position. The copy is deleted.
+ */
+export async function rebuildInFreshCopy(
+  store: EventStore,
+  live: ReadModelsDb,
+  projectors: readonly Projector[],
+  limits: ChunkLimits,
+  trySwapIn: (freshPath: string, position: number) => boolean,
+): Promise<number> {
+  const fresh = openFreshCopy(live, projectors);
+  try {
+    const cursors = projectors.map((projector) => ({ projector, checkpoint: 0 }));
+    let position = 0;
+    for (;;) {
+      position = await replayUntilHead(store, fresh.db, cursors, position, limits);
+      if (trySwapIn(fresh.path, position)) return position;
+    }
+  } finally {
+    fresh.dispose();
+  }
+}
+
+/**
  * Replays the log after `fromPosition` into the fresh copy until a read finds nothing more, or, given
  * `until` (ms), up to the last event stored at or before that moment (the log's timestamps follow its
  * positions), yielding to the event loop between transactions. Moves the cursors; returns the last

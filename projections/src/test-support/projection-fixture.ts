@@ -3,7 +3,8 @@ import type { EventStore } from '@shop/contracts';
 import { MemoryLog, openMemoryEventStore } from '@shop/testing';
 import { afterEach } from 'vitest';
 import type { ReadModelsDb } from '../db/database';
-import { ProjectionRunner, type ProjectionRunnerOptions } from '../runner/runner';
+import type { ProjectionRunnerOptions } from '../runner/options';
+import { ProjectionRunner } from '../runner/runner';
 import { useTempDir } from './temp-dir';
 import { openTestReadModels } from './test-tables';
 
