@@ -1,4 +1,4 @@
-export { affiliateRequestOf, affiliateRequestPage, allAffiliateRequestsInChunks } from './list';
 export { affiliatesProjector, commissionFor } from './projector';
-export * from './queries';
+export { affiliateRequestOf, affiliateRequestPage, allAffiliateRequestsInChunks } from './queries';
+export * from './rows';
 export type * from './tables';

@@ -3,7 +3,6 @@ export {
   adminProductPage,
   allProductsInChunks,
   type CatalogueEntry,
-  type CatalogueFilters,
   categoryCounts,
   findCatalogueEntry,
   findProduct,
@@ -14,6 +13,7 @@ export {
   liveProductStamps,
   queryCatalogue,
 } from './queries';
+export type { CatalogueFilters } from './rows';
 export type {
   CatalogueProductRow,
   CatalogueProductSizesTable,

@@ -1,16 +1,14 @@
+export { customersProjector } from './projector';
 export {
   allCustomersInChunks,
   type CustomerList,
   customerListPage,
-  listCustomers,
-} from './list';
-export { customersProjector } from './projector';
-export {
   findCredentials,
   findCustomer,
   findCustomerByEmail,
   findPasswordResetRequest,
   findSessionHolder,
+  listCustomers,
   type SessionHolder,
 } from './queries';
 export type * from './tables';

@@ -3,7 +3,7 @@ import type { Compilable, Kysely } from 'kysely';
 import type { PreparedQuery } from './prepared-query';
 import type { ReadModels } from './read-models';
 
-// The read-model database's types, apart from its implementation (db.ts), so the migrations, the
+// The read-model database's types, apart from its implementation (open.ts), so the migrations, the
 // projectors and the queries depend on what the database is, not on how it is opened.
 
 /** What `run` reports: rows changed and the rowid of the last insert. */

@@ -1,3 +1,5 @@
+export { codMetrics, codRefusals, codStanding, listAwaitingConfirmations } from './cash-on-delivery';
+export { ordersProjector } from './projector';
 export {
   allOrders,
   allOrdersInChunks,
@@ -9,8 +11,6 @@ export {
   orderListPage,
   ordersOfUser,
   orderTracking,
-} from './answers';
-export { codMetrics, codRefusals, codStanding, listAwaitingConfirmations } from './cash-on-delivery';
-export { ordersProjector } from './projector';
-export * from './queries';
+} from './queries';
+export * from './rows';
 export type * from './tables';

@@ -8,10 +8,10 @@ import type {
   CodLimitLiftsTable,
   OpenReservationsTable,
   OrderCountsTable,
-  OrderItemsView,
   OrderNotesTable,
-  OrderStatusChangesView,
   OrdersTable,
+  StoredOrderChange,
+  StoredOrderLine,
 } from './tables';
 
 const orderColumns = [
@@ -49,25 +49,6 @@ const orderColumns = [
   'confirmation_note',
   'confirmation_reminded',
 ] as const satisfies readonly (keyof OrdersTable)[];
-/** An entry of `orders.lines`: the `order_items` view's columns but the order id and line number. */
-export type StoredOrderLine = [
-  OrderItemsView['id'],
-  OrderItemsView['product_id'],
-  OrderItemsView['name'],
-  OrderItemsView['image'],
-  OrderItemsView['category'],
-  OrderItemsView['unit_price'],
-  OrderItemsView['qty'],
-  OrderItemsView['size'],
-];
-/** An entry of `orders.changes`: the `order_status_changes` view's columns but the order id. */
-export type StoredOrderChange = [
-  OrderStatusChangesView['seq'],
-  OrderStatusChangesView['from_status'],
-  OrderStatusChangesView['to_status'],
-  OrderStatusChangesView['by_user_id'],
-  OrderStatusChangesView['at'],
-];
 /** A StatusChanged event's data with its flags as SQLite integers, and the history entry it adds (JSON). */
 type StatusChange = Pick<EventData<'StatusChanged'>, 'orderId' | 'to' | 'at'> & {
   paid: number;

@@ -1,4 +1,4 @@
-export { adminReturns, orderReturns, returnDetails } from './answers';
 export { returnsProjector } from './projector';
-export { findReturn, listReturnsOfOrder } from './queries';
+export { adminReturns, orderReturns, returnDetails } from './queries';
+export { findReturn, listReturnsOfOrder } from './rows';
 export type * from './tables';
