@@ -126,7 +126,7 @@ export function findCredentials(
   return row && { userId: row.user_id, passwordHash: row.password_hash };
 }
 
-export function toUser(row: UserColumns): User {
+function toUser(row: UserColumns): User {
   return {
     id: row.id,
     name: row.name,

@@ -1,11 +1,11 @@
 import { ORDER_SORTS, type OrderListFilters } from '@shop/contracts';
 import type { Compilable } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { affiliateRequestPage } from '../affiliates';
-import { adminProductPage } from '../catalogue';
-import { customerListPage } from '../customers';
-import { orderListPage } from '../orders';
-import { adminReviewPage } from '../reviews';
+import { affiliateRequestPage } from '../affiliates/queries';
+import { adminProductPage } from '../catalogue/queries';
+import { customerListPage } from '../customers/queries';
+import { orderListPage } from '../orders/queries';
+import { adminReviewPage } from '../reviews/queries';
 import type { ReadModelsDb } from './database';
 import { openReadModels } from './open';
 import type { PageStart } from './paging';

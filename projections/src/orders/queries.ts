@@ -276,7 +276,7 @@ function toItem(item: OrderItemWithProduct): OrderItem {
 }
 
 /** Who moved the order to Cancelled (a user id), read off its history; null while it is not cancelled. */
-export function cancellerOf(order: Pick<OrderRow, 'status' | 'changes'>): string | null {
+function cancellerOf(order: Pick<OrderRow, 'status' | 'changes'>): string | null {
   if (order.status !== 'Cancelled') return null;
   const changes = JSON.parse(order.changes) as StoredOrderChange[];
   return changes.findLast((change) => change[2] === 'Cancelled')?.[3] ?? null;

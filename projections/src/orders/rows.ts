@@ -174,7 +174,7 @@ export function listSweepableReservations(db: ReadModelsDb, args: { before: stri
  */
 
 /** Each sort's key and tie-breaker; newest and oldest walk `orders_by_created` one way or the other. */
-export const ORDER_LIST_ORDERS: Readonly<Record<OrderSort, KeysetOrder>> = {
+const ORDER_LIST_ORDERS: Readonly<Record<OrderSort, KeysetOrder>> = {
   newest: { key: 'orders.created_at', keyDirection: 'desc', tie: 'orders.id', tieDirection: 'asc' },
   oldest: { key: 'orders.created_at', keyDirection: 'asc', tie: 'orders.id', tieDirection: 'desc' },
   total: { key: 'orders.total_price', keyDirection: 'desc', tie: 'orders.id', tieDirection: 'asc' },

@@ -160,7 +160,6 @@ export type OrderItemRow = Selectable<OrderItemsView>;
 export type OrderStatusChangeRow = Selectable<OrderStatusChangesView>;
 export type OrderNoteRow = Selectable<OrderNotesTable>;
 export type OpenReservationRow = Selectable<OpenReservationsTable>;
-export type CodRefusalRow = Selectable<CodRefusalsTable>;
 
 /**
  * A line with the product as the catalogue has it now (null when it is gone from the catalogue);

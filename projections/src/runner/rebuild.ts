@@ -10,7 +10,7 @@ import { quoteIdentifier, setIndexesAside } from './catch-up-indexes';
 import type { Projector } from './projector';
 
 /** A throwaway read-model database with every migration, that a rebuild replays the log into. */
-export interface FreshCopy {
+interface FreshCopy {
   readonly db: ReadModelsDb;
   readonly path: string;
   /** Closes it and deletes its files. */
@@ -25,7 +25,7 @@ const READ_PAGE_SIZE = 500;
  * projectors' own statements do not use, and they read the live tables the rows are copied into, so
  * the copy goes without them (see catch-up-indexes.ts).
  */
-export function openFreshCopy(live: ReadModelsDb, projectors: readonly Projector[]): FreshCopy {
+function openFreshCopy(live: ReadModelsDb, projectors: readonly Projector[]): FreshCopy {
   const inMemory = live.path === ':memory:' || live.path === '';
   const tempDir = inMemory ? mkdtempSync(join(tmpdir(), 'read-models-rebuild-')) : undefined;
   const path = tempDir ? join(tempDir, 'fresh.sqlite') : `${live.path}.rebuild-${randomUUID().slice(0, 8)}`;

@@ -1,4 +1,0 @@
-export { affiliatesProjector, commissionFor } from './projector';
-export { affiliateRequestOf, affiliateRequestPage, allAffiliateRequestsInChunks } from './queries';
-export * from './rows';
-export type * from './tables';
