@@ -103,7 +103,7 @@ export function prepareQuery<Args extends object, Row = unknown>(
   build: (qb: Kysely<ReadModels>, arg: ArgumentOf<Args>) => Compilable<Row>,
   options: PrepareOptions<Args> = {},
 ): PreparedQuery<Args, Row> {
-  const arg = ((name: string) => new QueryArgument(name)) as unknown as ArgumentOf<Args>;
+  const arg: ArgumentOf<Args> = (name) => new QueryArgument(name) as Args[typeof name];
   const { sql, parameters } = build(queryBuilder, arg).compile();
   const shape = shapeOf(sql);
   const query: PreparedQuery<Args, Row> = { sql, slots: parameters, shape };
