@@ -3,6 +3,7 @@ import type { ReadModelsDb } from '../db/database';
 import type { ChunkLimits, ProjectorFailed } from './apply-chunk';
 import type { Projector } from './projector';
 
+/** What a ProjectionRunner is given; the constants below are the catch-up's fixed limits and defaults. */
 export interface ProjectionRunnerOptions {
   store: EventStore;
   readModels: ReadModelsDb;

@@ -44,11 +44,11 @@ export class ProjectionRunner {
   readonly #onProjectorFailed: ((failure: ProjectorFailed) => void) | undefined;
   readonly #progress: ProjectionProgress;
   readonly #waiters = new PositionWaiters();
+  readonly #indexesAside: IndexesAside;
   #session: Session | undefined;
   /** Last position the session has committed through: its next chunk starts after it. */
   #cursor = 0;
   #haltError: string | undefined;
-  readonly #indexesAside: IndexesAside;
   #rebuilds: Promise<unknown> = Promise.resolve();
 
   constructor(options: ProjectionRunnerOptions) {
