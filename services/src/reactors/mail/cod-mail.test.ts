@@ -1,6 +1,6 @@
 import type { ConfirmedByLink, Order } from '@shop/contracts';
 import { expect } from 'vitest';
-import { runConfirmationExpiry } from '../../slices/orders/confirmation-expiry';
+import { runConfirmationExpiry } from '../../slices/orders/cash-on-delivery/confirmation-expiry';
 import { createProduct, placeOrderOk, setStatus } from '../../slices/orders/order-test-kit';
 import {
   mailTest as it,

@@ -1,4 +1,4 @@
-import type { ErrorBody, Order, Product } from '@shop/contracts';
+import { asUserId, type ErrorBody, type Order, type Product } from '@shop/contracts';
 import { describe, expect } from 'vitest';
 import { it } from '../../test-support/shop-test';
 import { registerUser, type SignedInUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
@@ -201,7 +201,7 @@ describe('POST /api/orders', () => {
     };
     const attempt = handlePlaceOrder(
       { ...t.deps, findProduct: stale, findAffiliateByCode: () => undefined },
-      shopper.id,
+      asUserId(shopper.id),
       orderBody([
         { product: first, qty: 1 },
         { product: last, qty: 1 },
