@@ -12,9 +12,15 @@ export interface ShopFixtures {
   shop: TestShop;
 }
 
-/** vitest's `test` with a test shop: `test('...', async ({ shop }) => ...)`, or in `test.beforeEach`. */
+/**
+ * vitest's `test` with a test shop: `test('...', async ({ shop }) => ...)`. A file whose helpers read
+ * the shop keeps it in a `let t` set by `test.beforeEach(({ shop }) => ...)`; a kit shared by the
+ * files of one split test exports those `let`s (ES module bindings are live) and a `use...Shop()`
+ * that registers the beforeEach. Tests that need a shop of their own per test (other settings, a
+ * restart, several shops on one log) still call openTestShop.
+ */
 export const test = base.extend<ShopFixtures>({
-  shopOptions: [{}, { injected: false }],
+  shopOptions: {},
   shop: async ({ shopOptions }, use) => {
     const shop = await openTestShop(shopOptions);
     await use(shop);

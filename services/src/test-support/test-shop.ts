@@ -115,7 +115,8 @@ export interface TestShopOptions {
 
 /**
  * A whole shop in-process, on the real SQLite store in a fresh temporary DATA_DIR, with a clock
- * the test controls. `request` calls the Hono app directly (no socket). Close it in afterEach.
+ * the test controls. `request` calls the Hono app directly (no socket). Most tests take it from the
+ * `shop` fixture of shop-test.ts, which closes it; a test that opens one itself closes it.
  */
 export async function openTestShop(options: TestShopOptions = {}): Promise<TestShop> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'shop-test-'));
