@@ -1,6 +1,8 @@
 import { AppError } from '../../platform/errors';
 import { Throttle, type ThrottleRule } from './throttle';
 
+/** A throttle on a clock the test moves, and readers of the refusals it answers. */
+
 const START = Date.parse('2024-05-02T08:00:00Z');
 
 export function aThrottle<Rule extends string>(rules: Record<Rule, ThrottleRule>, sweepThreshold?: number) {

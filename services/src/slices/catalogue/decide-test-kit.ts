@@ -6,6 +6,8 @@ import { productDecider } from './decide';
 import type { ProductEvent, ProductState } from './product';
 import { aProductCreated } from './test-builders';
 
+/** The product events, states and refusal checks the decide tests build on. */
+
 export const at = '2024-05-02T09:00:00.000Z';
 
 export const spec = DeciderSpec.for(productDecider);

@@ -4,6 +4,8 @@ import { it } from '../../test-support/shop-test';
 import { type SignedInUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { aProductInput } from './test-builders';
 
+/** The shop of the catalogue API tests, with the admin signed in, and a product creator. */
+
 // The shop and its people, set before each test; imported as live bindings.
 export let t: TestShop;
 export let admin: SignedInUser;

@@ -4,6 +4,8 @@ import { DeciderSpec } from '../../test-support/decider-spec';
 import { type OrderCommand, orderDecider } from './decide';
 import type { OrderEvent } from './order';
 
+/** The order events and commands the decide tests build their histories from. */
+
 export const spec = DeciderSpec.for(orderDecider);
 
 export const at = '2024-05-02T08:00:00.000Z';

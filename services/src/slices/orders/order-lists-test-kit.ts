@@ -13,6 +13,8 @@ import { it } from '../../test-support/shop-test';
 import { registerUser, type SignedInUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { createProduct, placeOrderOk, setStatus } from './order-test-kit';
 
+/** The shop of the admin lists' tests, its people, and helpers that page through the lists. */
+
 // The shop and its people, set before each test by useListsShop; imports of live bindings, so a test
 // file reads them as if they were its own.
 export let t: TestShop;

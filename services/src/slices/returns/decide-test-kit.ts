@@ -5,6 +5,8 @@ import { evolveOrder, initialOrderState, type OrderEvent, type OrderState } from
 import { type RequestReturn, returnDecider } from './decide';
 import type { ReturnState } from './return';
 
+/** The delivered order, return requests and earlier returns the decide tests build on. */
+
 const deliveredAt = '2024-05-03T10:00:00.000Z';
 export const at = '2024-05-05T10:00:00.000Z';
 

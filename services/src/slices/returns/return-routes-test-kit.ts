@@ -9,6 +9,8 @@ import {
 } from '../../test-support/test-shop';
 import { createProduct, deliver, placeOrderOk } from '../orders/order-test-kit';
 
+/** The shop of the returns API tests, its people, and an order delivered to return. */
+
 export const DAY_MS = 86_400_000;
 
 // The shop and its people, set before each test; imported as live bindings.

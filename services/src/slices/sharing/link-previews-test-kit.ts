@@ -7,6 +7,8 @@ import { aProductInput } from '../catalogue/test-builders';
 import { aBuiltWebApp } from './page-test-kit';
 import { PREVIEW_MAX_BYTES } from './preview-images';
 
+/** The shop of the link-preview tests, serving a built web app, and what a crawler does to it. */
+
 export const PUBLIC_URL = 'https://shop.example.pk';
 /** What link-preview crawlers send: no JavaScript, any type. */
 export const CRAWLER = { accept: '*/*', 'user-agent': 'WhatsApp/2.24.1 A' };

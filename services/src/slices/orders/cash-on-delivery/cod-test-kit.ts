@@ -11,6 +11,8 @@ import {
 import { createProduct } from '../order-test-kit';
 import { confirmationToken } from './confirmation-link';
 
+/** A shop with the COD settings a test needs, and the confirmation helpers its tests share. */
+
 // The shop of the test, opened by shopWith; imported as a live binding.
 export let t: TestShop;
 
