@@ -2,9 +2,9 @@ import type { EventStore, MessageChannel, MessageDelivery, ShopInfo } from '@sho
 import type { ProjectionRunner, ReadModelsDb } from '@shop/projections';
 import type { BackgroundWork } from './platform/background';
 import type { CommandDeps } from './platform/commands/handle-command';
+import type { AuthDeps } from './platform/http/auth';
 import type { TrustedProxies } from './platform/http/client-address';
 import type { Logger } from './platform/logger';
-import type { AuthDeps } from './slices/accounts/auth';
 import type { CodSettings } from './slices/orders/cod-settings';
 
 /** Everything a slice's routes and commands need. */

@@ -40,11 +40,11 @@ import {
 import { Hono } from 'hono';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { AnswerCache } from '../../platform/http/answer-cache';
+import { type AuthEnv, type Caller, requireAdmin, requireUser } from '../../platform/http/auth';
 import { PageCursors } from '../../platform/http/page-cursors';
 import { streamedCsv, streamedJsonArray } from '../../platform/http/streamed';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
-import { type AuthEnv, type Caller, requireAdmin, requireUser } from '../accounts/auth';
 import { affiliateByCodeIn } from '../affiliates/code-check';
 import { handleCancelOrder, handleChangeOrderStatus } from './change-status';
 import { codAvailability, handleLiftRefusalLimit } from './cod-standing';
