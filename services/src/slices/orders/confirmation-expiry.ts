@@ -1,8 +1,8 @@
 import { streams } from '@shop/contracts';
 import { listAwaitingConfirmations, type ReadModelsDb } from '@shop/projections';
 import { type CommandDeps, handleCommand } from '../../platform/commands/handle-command';
+import type { CodSettings } from '../../platform/config/cod-settings';
 import type { Logger } from '../../platform/logger';
-import type { CodSettings } from './cod-settings';
 import { orderDecider } from './decide';
 import { releaseOrderStock } from './order-stock';
 
