@@ -19,7 +19,7 @@ import { startMail } from './reactors/mail/start-mail';
 import { startWhatsApp } from './reactors/whatsapp/start-whatsapp';
 import type { ShopDeps } from './shop-deps';
 import { lookupCaller } from './slices/accounts/caller';
-import { startConfirmationExpiry } from './slices/orders/confirmation-expiry';
+import { startConfirmationExpiry } from './slices/orders/cash-on-delivery/confirmation-expiry';
 import { startReservationSweep } from './slices/orders/reservation-sweep';
 import { sharingRoutes } from './slices/sharing/routes';
 

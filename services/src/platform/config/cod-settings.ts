@@ -1,6 +1,9 @@
 import { type Config, durationMs } from './config';
 
-/** Cash on delivery's two settings (DECISIONS.md), from COD_CONFIRMATION_WINDOW and COD_REFUSAL_LIMIT. */
+/**
+ * Cash on delivery's two settings (docs/rules/cash-on-delivery.md), from COD_CONFIRMATION_WINDOW and
+ * COD_REFUSAL_LIMIT.
+ */
 export interface CodSettings {
   /** How long a COD order may await confirmation; null when the window is off (nothing expires). */
   confirmationWindowMs: number | null;

@@ -11,7 +11,7 @@ import {
   type OwedRecord,
 } from '../../platform/reactors/channel';
 import { passwordResetToken } from '../../slices/accounts/reset-token';
-import { confirmationLink } from '../../slices/orders/confirmation-link';
+import { confirmationLink } from '../../slices/orders/cash-on-delivery/confirmation-link';
 import { confirmationExpired, confirmationReminder } from './messages/cod-confirmation';
 import { frame, type MessageContent } from './messages/markup';
 import { orderConfirmation } from './messages/order-confirmation';

@@ -3,7 +3,7 @@ import type { WhatsAppSettings } from '../../platform/config/whatsapp-settings';
 import type { Outbox } from '../../platform/reactors/outbox';
 import { startOutbox } from '../../platform/reactors/outbox';
 import type { OutboxDeps } from '../../platform/reactors/outbox-deps';
-import { confirmationToken } from '../../slices/orders/confirmation-link';
+import { confirmationToken } from '../../slices/orders/cash-on-delivery/confirmation-link';
 import { whatsAppChannel } from './whatsapp-channel';
 
 /** Starts this process's WhatsApp outbox, sending through the Cloud API. */

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@shop/contracts';
 
-/** Statuses the order history colours (spec section 4); any other shows in the default style. */
+/** Statuses the order history colours (docs/rules/orders.md#history-badges); any other shows plain. */
 const COLOURED: ReadonlySet<string> = new Set(['Paid', 'Dispatched', 'Delivered', 'Cancelled', 'Refused']);
 
 // Glyphs from common text fonts, not emoji, so the badge renders the same without an emoji font.
