@@ -10,7 +10,6 @@ import {
   NO_STREAM,
   type ReadAllOptions,
   type ReadStreamOptions,
-  type RecordedEvent,
   STREAM_EXISTS,
   type SubscribeToAllOptions,
   uuidv7,
