@@ -7,7 +7,7 @@ export default defineConfig({
     environment: 'node',
     include: [
       'services/src/slices/accounts/throttle.test.ts',
-      'services/src/slices/accounts/auth.test.ts',
+      'services/src/platform/http/auth.test.ts',
       'services/src/slices/accounts/reset-token.test.ts',
       'services/src/slices/accounts/throttle-password-check.test.ts',
     ],

@@ -1,5 +1,5 @@
 import type { ChannelMessages, MessageChannel, MessagesStatus } from '@shop/contracts';
-import { type MailSettings, outboxFolder } from '../reactors/mail/mail-settings';
+import { type MailSettings, outboxFolder } from '../platform/config/mail-settings';
 import { test as shopTest } from './shop-test';
 import { SmtpInbox, type SmtpInboxOptions } from './smtp-inbox';
 import type { SignedInUser, TestShop, TestShopOptions } from './test-shop';
