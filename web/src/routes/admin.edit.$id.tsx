@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { adminCategoriesQuery, adminProductQuery } from '../features/admin/api/products';
-import { EditProductPage } from '../features/admin/components/product-form/product-pages';
+import { adminCategoriesQuery, adminProductQuery } from '../features/admin-catalogue/api/products';
+import { EditProductPage } from '../features/admin-catalogue/components/product-pages';
 
 const Params = z.object({ id: z.string().trim().min(1) });
 

@@ -1,0 +1,180 @@
+import type { AdminCustomer, CustomerSort, SortDirection } from '@shop/contracts';
+import { shopConfig } from '@shop/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { AdminPage } from '../../../ui/admin/admin-page';
+import { errorMessage, formatDate } from '../../../ui/admin/format';
+import { ListFilters, ListPager, ListSearch, ListSelect } from '../../../ui/admin/list-controls';
+import { ShortId } from '../../../ui/admin/short-id';
+import { EmptyState, ErrorPanel, LoadingState } from '../../../ui/admin/states';
+import { TableScroll } from '../../../ui/admin/table-scroll';
+import { formatMoney } from '../../../ui/money';
+import { customersPageQuery } from '../api/customers';
+import type { CustomersSearch } from '../customers-search';
+import { CodStandingCell } from './cod-standing';
+
+/** The sorts the server offers, as one choice each: `orders-desc` is most orders first. */
+const SORTS = [
+  ['joined-desc', 'Newest customers'],
+  ['joined-asc', 'Oldest customers'],
+  ['orders-desc', 'Most orders'],
+  ['orders-asc', 'Fewest orders'],
+  ['spent-desc', 'Most spent'],
+  ['spent-asc', 'Least spent'],
+] as const satisfies readonly (readonly [`${CustomerSort}-${SortDirection}`, string])[];
+type SortChoice = (typeof SORTS)[number][0];
+
+export interface CustomersPageProps {
+  search: CustomersSearch;
+  onSearchChange: (next: CustomersSearch) => void;
+}
+
+/**
+ * `/admin/customers`: a page of customers at a time with their orders, spending and affiliate
+ * standing, searched by name, e-mail or phone (any format) and sorted by the server.
+ */
+export function CustomersPage({ search, onSearchChange }: CustomersPageProps) {
+  const customers = useQuery(customersPageQuery(search));
+  const refine = (change: Partial<CustomersSearch>) =>
+    onSearchChange({ ...search, ...change, cursor: undefined });
+  const sort: SortChoice = `${search.sort ?? 'joined'}-${search.direction ?? 'desc'}`;
+
+  return (
+    <AdminPage title="Customers" subtitle="Everyone who has registered with the shop">
+      <ListFilters>
+        <ListSearch
+          label="Search customers"
+          placeholder="Name, e-mail or phone"
+          value={search.search}
+          onSearch={(text) => refine({ search: text })}
+        />
+        <ListSelect
+          label="Sort"
+          value={sort}
+          options={SORTS}
+          onChange={(choice) => {
+            const [by, direction] = (choice ?? 'joined-desc').split('-') as [CustomerSort, SortDirection];
+            refine({
+              sort: by === 'joined' ? undefined : by,
+              direction: direction === 'desc' ? undefined : direction,
+            });
+          }}
+        />
+      </ListFilters>
+      {customers.isPending ? (
+        <LoadingState label="Loading customers..." />
+      ) : customers.isError && !customers.data ? (
+        <ErrorPanel
+          title="Error Loading Customers"
+          message={errorMessage(customers.error)}
+          retryLabel="Try Again"
+          retrying={customers.isFetching}
+          onRetry={() => void customers.refetch()}
+        />
+      ) : customers.data.total === 0 ? (
+        search.search ? (
+          <EmptyState title="No customers found" hint="Try a different search term" />
+        ) : (
+          <EmptyState title="No customers registered yet" />
+        )
+      ) : (
+        <>
+          <div aria-busy={customers.isPlaceholderData}>
+            <CustomersTable customers={customers.data.items} />
+          </div>
+          <ListPager
+            page={customers.data}
+            noun="customer"
+            loading={customers.isPlaceholderData}
+            onCursor={(cursor) => onSearchChange({ ...search, cursor })}
+          />
+          <aside className="admin-note">
+            <p>
+              <strong>Admin</strong> customers have full access to this dashboard.
+            </p>
+            <p>
+              <strong>Orders</strong> and <strong>Spent</strong> leave cancelled orders out.{' '}
+              <strong>Affiliate</strong> shows the customer's affiliate request and how many times their
+              referral code was used.
+            </p>
+            <p>
+              <strong>Cash on delivery</strong> counts the parcels refused at the door on the customer's
+              account or phone; past the shop's limit checkout offers them only the wallet or bank transfer,
+              until you offer COD again.
+            </p>
+          </aside>
+        </>
+      )}
+    </AdminPage>
+  );
+}
+
+function AffiliateStanding({ customer }: { customer: AdminCustomer }) {
+  const affiliate = customer.affiliate;
+  if (!affiliate) return <span className="muted">None</span>;
+  if (affiliate.status !== 'Approved') return <>{affiliate.status}</>;
+  const uses = affiliate.useCount;
+  return (
+    <>
+      Approved{affiliate.code ? ` · ${affiliate.code}` : ''}
+      <div className="muted admin-table__sub">
+        {uses === 0 ? 'Not used yet' : `Used ${uses} ${uses === 1 ? 'time' : 'times'}`}
+      </div>
+    </>
+  );
+}
+
+function CustomersTable({ customers }: { customers: readonly AdminCustomer[] }) {
+  return (
+    <TableScroll label="Customers table">
+      <table className="admin-table">
+        <caption className="visually-hidden">Customers</caption>
+        <thead>
+          <tr>
+            <th scope="col">ID</th>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Contact</th>
+            <th scope="col">Admin</th>
+            <th scope="col">Orders</th>
+            <th scope="col">Spent ({shopConfig.currency})</th>
+            <th scope="col">Affiliate</th>
+            <th scope="col">Cash on delivery</th>
+            <th scope="col">Joined</th>
+          </tr>
+        </thead>
+        <tbody>
+          {customers.map((customer) => (
+            <tr key={customer.id}>
+              <td className="admin-table__id">
+                <ShortId id={customer.id} />
+              </td>
+              <th scope="row" className="admin-table__name">
+                {customer.name}
+              </th>
+              <td>
+                <a href={`mailto:${customer.email}`}>{customer.email}</a>
+              </td>
+              <td>{customer.contact || <span className="muted">Not provided</span>}</td>
+              <td>
+                <span className={`admin-yes-no admin-yes-no--${customer.isAdmin ? 'yes' : 'no'}`}>
+                  {customer.isAdmin ? 'Yes' : 'No'}
+                </span>
+              </td>
+              <td className="admin-table__number">{customer.orderCount}</td>
+              <td className="admin-table__number">{formatMoney(customer.totalSpent)}</td>
+              <td>
+                <AffiliateStanding customer={customer} />
+              </td>
+              <td>
+                <CodStandingCell customer={customer} />
+              </td>
+              <td>
+                <time dateTime={customer.createdAt}>{formatDate(customer.createdAt)}</time>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}

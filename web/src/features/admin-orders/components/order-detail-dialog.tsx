@@ -1,0 +1,174 @@
+import type { Order } from '@shop/contracts';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ApiError } from '../../../lib/api';
+import { itemsOf } from '../../../lib/order-items';
+import { errorMessage, formatDateTime } from '../../../ui/admin/format';
+import { Modal } from '../../../ui/admin/modal';
+import { TableScroll } from '../../../ui/admin/table-scroll';
+import { formatMoney } from '../../../ui/money';
+import { PAYMENT_METHOD_LABELS } from '../../../ui/payment-labels';
+import { adminOrderQuery } from '../api/orders';
+import { OrderNotes, OrderReturns } from './order-after-sale';
+import { OrderConfirmation } from './order-confirmation';
+import { customerContact, customerName, shippingLine } from './order-fields';
+import { StatusBadge } from './status-badge';
+import { StatusControl } from './status-control';
+
+export interface OrderDetailDialogProps {
+  /** The order as the list has it; shown at once while the full view (with history) loads. */
+  order: Order;
+  onClose: () => void;
+}
+
+/** The detail overlay of one order: its fields, items, status control and status history. */
+export function OrderDetailDialog({ order: listed, onClose }: OrderDetailDialogProps) {
+  const detail = useQuery(adminOrderQuery(listed.id));
+  const notFound = detail.error instanceof ApiError && detail.error.status === 404;
+  const order = detail.data ?? listed;
+
+  return (
+    <Modal title={`Order ${listed.reference}`} onClose={onClose} size="large">
+      {notFound ? (
+        <p className="admin-empty" role="alert">
+          Order not found
+        </p>
+      ) : (
+        <>
+          <dl className="admin-facts">
+            <Fact label="Customer">{customerName(order)}</Fact>
+            <Fact label="Email">
+              {order.User?.email ? <a href={`mailto:${order.User.email}`}>{order.User.email}</a> : '—'}
+            </Fact>
+            <Fact label="Contact">{customerContact(order)}</Fact>
+            <Fact label="Shipping Address">{shippingLine(order)}</Fact>
+            <Fact label="Payment Method">
+              {PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}
+            </Fact>
+            <Fact label="Order Total">{formatMoney(order.totalPrice)}</Fact>
+            <Fact label="Status">
+              <StatusBadge status={order.status} />
+            </Fact>
+            <Fact label="Is Paid">{order.isPaid ? 'Yes' : 'No'}</Fact>
+            {order.isPaid && <Fact label="Paid At">{formatDateTime(order.paidAt)}</Fact>}
+            <Fact label="Created At">{formatDateTime(order.createdAt)}</Fact>
+            <Fact label="Delivery Note">{order.deliveryNote ?? '—'}</Fact>
+            {order.status === 'Cancelled' && (
+              <Fact label="Cancelled By">
+                {order.cancelledBy === 'customer' ? 'The customer' : 'The shop'}
+              </Fact>
+            )}
+            {order.refundDue !== null && order.refundDue !== undefined && (
+              <Fact label="Refund Owed">{formatMoney(order.refundDue)}</Fact>
+            )}
+          </dl>
+
+          <OrderConfirmation order={order} />
+
+          <section className="admin-subsection" aria-labelledby={`order-${order.id}-status`}>
+            <h3 id={`order-${order.id}-status`}>Change status</h3>
+            <StatusControl order={order} />
+          </section>
+
+          <section className="admin-subsection" aria-labelledby={`order-${order.id}-items`}>
+            <h3 id={`order-${order.id}-items`}>Items</h3>
+            <TableScroll label="Items of this order">
+              <table className="admin-table admin-table--compact">
+                <thead>
+                  <tr>
+                    <th scope="col">Product</th>
+                    <th scope="col">Quantity</th>
+                    <th scope="col">Price</th>
+                    <th scope="col">Category</th>
+                    <th scope="col">Size</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {itemsOf(order).map((item) => (
+                    <tr key={item.id}>
+                      <th scope="row">{item.Product?.name ?? item.name}</th>
+                      <td className="admin-table__number">{item.qty}</td>
+                      <td className="admin-table__number">{formatMoney(item.price)}</td>
+                      <td>{item.Product?.category ?? item.category ?? '—'}</td>
+                      <td>{item.size || '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          </section>
+
+          <section className="admin-subsection" aria-labelledby={`order-${order.id}-notes`}>
+            <h3 id={`order-${order.id}-notes`}>Notes</h3>
+            <OrderNotes order={order} />
+          </section>
+
+          <section className="admin-subsection" aria-labelledby={`order-${order.id}-returns`}>
+            <h3 id={`order-${order.id}-returns`}>Returns</h3>
+            <OrderReturns order={order} />
+          </section>
+
+          <section className="admin-subsection" aria-labelledby={`order-${order.id}-history`}>
+            <h3 id={`order-${order.id}-history`}>Status history</h3>
+            {detail.isPending ? (
+              <p className="muted" role="status">
+                Loading history…
+              </p>
+            ) : detail.isError ? (
+              <div className="admin-banner admin-banner--error" role="alert">
+                <p>{errorMessage(detail.error)}</p>
+                <button
+                  type="button"
+                  className="button button--ghost admin-button--small"
+                  onClick={() => void detail.refetch()}
+                >
+                  Retry
+                </button>
+              </div>
+            ) : (
+              <StatusHistory order={order} />
+            )}
+          </section>
+        </>
+      )}
+    </Modal>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="admin-facts__item">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function StatusHistory({ order }: { order: Order }) {
+  const history = order.statusHistory ?? [];
+  if (history.length === 0) return <p className="muted">No status changes yet.</p>;
+  return (
+    <ol className="admin-history">
+      {history.map((change) => (
+        <li key={`${change.at}-${change.to}`} className="admin-history__item">
+          <span className="admin-history__change">
+            {change.from ? (
+              <>
+                <StatusBadge status={change.from} /> <span aria-hidden="true">→</span>
+                <span className="visually-hidden">to</span> <StatusBadge status={change.to} />
+              </>
+            ) : (
+              <>
+                Placed as <StatusBadge status={change.to} />
+              </>
+            )}
+          </span>
+          <span className="muted">
+            by {change.by?.name ?? 'the system'} on{' '}
+            <time dateTime={change.at}>{formatDateTime(change.at)}</time>
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,238 @@
+import type { AdminReview } from '@shop/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { productListQuery } from '../../../lib/product-list';
+import { AdminPage } from '../../../ui/admin/admin-page';
+import { errorMessage, formatDateTime } from '../../../ui/admin/format';
+import { ListFilters, ListPager, ListSelect } from '../../../ui/admin/list-controls';
+import { ConfirmDialog } from '../../../ui/admin/modal';
+import { ShortId } from '../../../ui/admin/short-id';
+import { EmptyState, ErrorPanel, LoadingState } from '../../../ui/admin/states';
+import { TableScroll } from '../../../ui/admin/table-scroll';
+import { useIsDesktop } from '../../../ui/admin/use-media-query';
+import { adminReviewsPageQuery, useDeleteReview } from '../api/reviews';
+import type { ReviewsSearch } from '../reviews-search';
+import './reviews.css';
+
+export interface ReviewsPageProps {
+  search: ReviewsSearch;
+  onSearchChange: (next: ReviewsSearch) => void;
+}
+
+/**
+ * `/admin/reviews`: a page of reviews at a time, newest first, optionally one product's, with their
+ * authors; a table from 1024 px, cards below; delete after a confirmation.
+ */
+export function ReviewsPage({ search, onSearchChange }: ReviewsPageProps) {
+  const reviews = useQuery(adminReviewsPageQuery(search));
+  const products = useQuery(productListQuery());
+  const isDesktop = useIsDesktop();
+  const [pendingDelete, setPendingDelete] = useState<AdminReview | null>(null);
+  const deletion = useDeleteReview();
+
+  function close() {
+    setPendingDelete(null);
+    deletion.reset();
+  }
+
+  return (
+    <AdminPage
+      title="Customer Reviews"
+      subtitle="Reviews are published at once; delete any that break the rules"
+    >
+      <ListFilters>
+        <ListSelect
+          label="Product"
+          any="Every product"
+          value={search.productId}
+          options={(products.data ?? []).map((product) => [product.id, product.name] as const)}
+          onChange={(productId) => onSearchChange({ productId })}
+        />
+      </ListFilters>
+      {reviews.isPending ? (
+        <LoadingState label="Loading reviews…" />
+      ) : reviews.isError && !reviews.data ? (
+        <ErrorPanel
+          fullScreen
+          title="Reviews could not be loaded"
+          message={errorMessage(reviews.error)}
+          retrying={reviews.isFetching}
+          onRetry={() => void reviews.refetch()}
+        />
+      ) : reviews.data.total === 0 ? (
+        <EmptyState title="No reviews yet" />
+      ) : (
+        <>
+          <div aria-busy={reviews.isPlaceholderData}>
+            {isDesktop ? (
+              <ReviewsTable reviews={reviews.data.items} onDelete={setPendingDelete} />
+            ) : (
+              <ReviewCards reviews={reviews.data.items} onDelete={setPendingDelete} />
+            )}
+          </div>
+          <ListPager
+            page={reviews.data}
+            noun="review"
+            loading={reviews.isPlaceholderData}
+            onCursor={(cursor) => onSearchChange({ ...search, cursor })}
+          />
+        </>
+      )}
+      {pendingDelete && (
+        <ConfirmDialog
+          title="Confirm Deletion"
+          message="Are you sure you want to delete this review? This action cannot be undone."
+          confirmLabel="Delete"
+          busyLabel="Deleting..."
+          busy={deletion.isPending}
+          error={deletion.isError ? `Could not delete the review: ${errorMessage(deletion.error)}` : null}
+          onCancel={close}
+          onConfirm={() => deletion.mutate(pendingDelete, { onSuccess: close })}
+        />
+      )}
+    </AdminPage>
+  );
+}
+
+interface ReviewsViewProps {
+  reviews: readonly AdminReview[];
+  onDelete: (review: AdminReview) => void;
+}
+
+function Rating({ rating }: { rating: number }) {
+  return (
+    <span className="admin-rating">
+      <span aria-hidden="true">{'★'.repeat(rating)}</span>
+      <span className="admin-rating__text">{rating}/5</span>
+      <span className="visually-hidden"> stars</span>
+    </span>
+  );
+}
+
+function Author({ review }: { review: AdminReview }) {
+  return (
+    <>
+      <div>{review.User?.name || '—'}</div>
+      <div className="muted admin-table__sub">{review.User?.email || '—'}</div>
+    </>
+  );
+}
+
+function Product({ review }: { review: AdminReview }) {
+  return (
+    <>
+      <div className="admin-card__id">
+        <ShortId id={review.productId} />
+      </div>
+      {review.productName && <div className="muted admin-table__sub">{review.productName}</div>}
+    </>
+  );
+}
+
+function DeleteButton({
+  review,
+  onDelete,
+}: {
+  review: AdminReview;
+  onDelete: (review: AdminReview) => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="button admin-button--danger-ghost admin-button--small"
+      aria-label={`Delete review ${review.id}`}
+      onClick={() => onDelete(review)}
+    >
+      Delete
+    </button>
+  );
+}
+
+function ReviewsTable({ reviews, onDelete }: ReviewsViewProps) {
+  return (
+    <TableScroll label="Reviews table">
+      <table className="admin-table">
+        <caption className="visually-hidden">Reviews</caption>
+        <thead>
+          <tr>
+            <th scope="col">ID</th>
+            <th scope="col">Product</th>
+            <th scope="col">User</th>
+            <th scope="col">Rating</th>
+            <th scope="col">Comment</th>
+            <th scope="col">Date</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {reviews.map((review) => (
+            <tr key={review.id}>
+              <td className="admin-table__id">
+                <ShortId id={review.id} />
+              </td>
+              <td>
+                <Product review={review} />
+              </td>
+              <td>
+                <Author review={review} />
+              </td>
+              <td>
+                <Rating rating={review.rating} />
+              </td>
+              <td className="admin-table__comment">{review.comment || <span className="muted">—</span>}</td>
+              <td>
+                <time dateTime={review.createdAt}>{formatDateTime(review.createdAt)}</time>
+              </td>
+              <td>
+                <DeleteButton review={review} onDelete={onDelete} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+function ReviewCards({ reviews, onDelete }: ReviewsViewProps) {
+  return (
+    <ul className="admin-cards">
+      {reviews.map((review) => (
+        <li key={review.id}>
+          <article className="admin-card" aria-label={`Review ${review.id}`}>
+            <header className="admin-card__header">
+              <Rating rating={review.rating} />
+              <time className="muted" dateTime={review.createdAt}>
+                {formatDateTime(review.createdAt)}
+              </time>
+            </header>
+            <p className="admin-card__comment">
+              {review.comment || <span className="muted">No comment</span>}
+            </p>
+            <dl className="admin-card__facts">
+              <div>
+                <dt>ID</dt>
+                <dd>
+                  <ShortId id={review.id} />
+                </dd>
+              </div>
+              <div>
+                <dt>Product</dt>
+                <dd>
+                  <Product review={review} />
+                </dd>
+              </div>
+              <div>
+                <dt>User</dt>
+                <dd>
+                  <Author review={review} />
+                </dd>
+              </div>
+            </dl>
+            <DeleteButton review={review} onDelete={onDelete} />
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}
