@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { myAffiliate } from '../features/account/testing/builders';
 import { signIn } from '../lib/session';
+import { myAffiliate } from '../test/account-builders';
 import { aSession } from '../test/builders';
 import { server } from '../test/msw-server';
 import { renderApp } from '../test/render-app';

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { anOrder, anOrderItem } from '../features/account/testing/builders';
 import { cartStore } from '../lib/cart';
 import { signIn } from '../lib/session';
+import { anOrder, anOrderItem } from '../test/account-builders';
 import { aCartLine, aSession, aShopInfo } from '../test/builders';
 import { server } from '../test/msw-server';
 import { renderApp } from '../test/render-app';

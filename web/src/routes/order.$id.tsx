@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { OrderPage } from '../features/account/components/order-page';
+import { OrderPage } from '../features/orders/components/order-page';
 import { requireSignedIn } from '../lib/guards';
 
 export const Route = createFileRoute('/order/$id')({

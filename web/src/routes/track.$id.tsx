@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TrackingPage } from '../features/account/components/tracking-page';
+import { TrackingPage } from '../features/orders/components/tracking-page';
 import { requireSignedIn } from '../lib/guards';
 
 export const Route = createFileRoute('/track/$id')({

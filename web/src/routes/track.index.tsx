@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TrackEntry } from '../features/account/components/track-entry';
+import { TrackEntry } from '../features/orders/components/track-entry';
 import { requireSignedIn } from '../lib/guards';
 
 export const Route = createFileRoute('/track/')({

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { aTracking } from '../features/account/testing/builders';
 import { signIn } from '../lib/session';
+import { aTracking } from '../test/account-builders';
 import { aSession } from '../test/builders';
 import { server } from '../test/msw-server';
 import { renderApp } from '../test/render-app';

@@ -1,6 +1,6 @@
 /**
  * Stands in for uPlot, which draws on a canvas that happy-dom does not have:
- * `vi.mock('uplot', () => import('../../test/fake-uplot'))`. The chart's table still holds the data.
+ * `vi.mock('uplot', () => import('../test/fake-uplot'))`. The chart's table still holds the data.
  */
 export default class FakeUPlot {
   static tzDate = (date: Date) => date;

@@ -5,8 +5,8 @@ import { formatShopDate } from '../../../ui/dates';
 import { EmptyState } from '../../../ui/empty-state';
 import { formatMoney } from '../../../ui/money';
 import { PAYMENT_METHOD_LABELS } from '../../../ui/payment-labels';
+import { OrderStatusBadge } from '../../../ui/status-badge';
 import { myOrdersQuery } from '../api/account';
-import { OrderStatusBadge } from './status-badge';
 import '../../../ui/field.css';
 import { itemsOf } from '../../../lib/order-items';
 

@@ -8,11 +8,11 @@ import { Modal } from '../../../ui/admin/modal';
 import { TableScroll } from '../../../ui/admin/table-scroll';
 import { formatMoney } from '../../../ui/money';
 import { PAYMENT_METHOD_LABELS } from '../../../ui/payment-labels';
+import { OrderStatusBadge } from '../../../ui/status-badge';
 import { adminOrderQuery } from '../api/orders';
 import { OrderNotes, OrderReturns } from './order-after-sale';
 import { OrderConfirmation } from './order-confirmation';
 import { customerContact, customerName, shippingLine } from './order-fields';
-import { StatusBadge } from './status-badge';
 import { StatusControl } from './status-control';
 
 export interface OrderDetailDialogProps {
@@ -47,7 +47,7 @@ export function OrderDetailDialog({ order: listed, onClose }: OrderDetailDialogP
             </Fact>
             <Fact label="Order Total">{formatMoney(order.totalPrice)}</Fact>
             <Fact label="Status">
-              <StatusBadge status={order.status} />
+              <OrderStatusBadge status={order.status} look="admin" />
             </Fact>
             <Fact label="Is Paid">{order.isPaid ? 'Yes' : 'No'}</Fact>
             {order.isPaid && <Fact label="Paid At">{formatDateTime(order.paidAt)}</Fact>}
@@ -154,12 +154,13 @@ function StatusHistory({ order }: { order: Order }) {
           <span className="admin-history__change">
             {change.from ? (
               <>
-                <StatusBadge status={change.from} /> <span aria-hidden="true">→</span>
-                <span className="visually-hidden">to</span> <StatusBadge status={change.to} />
+                <OrderStatusBadge status={change.from} look="admin" /> <span aria-hidden="true">→</span>
+                <span className="visually-hidden">to</span>{' '}
+                <OrderStatusBadge status={change.to} look="admin" />
               </>
             ) : (
               <>
-                Placed as <StatusBadge status={change.to} />
+                Placed as <OrderStatusBadge status={change.to} look="admin" />
               </>
             )}
           </span>

@@ -17,12 +17,12 @@ import { useIsDesktop } from '../../../ui/admin/use-media-query';
 import { CONFIRMATION_LABELS } from '../../../ui/confirmation';
 import { formatMoney } from '../../../ui/money';
 import { PAYMENT_METHOD_LABELS } from '../../../ui/payment-labels';
+import { OrderStatusBadge } from '../../../ui/status-badge';
 import { adminOrdersPageQuery, downloadOrdersCsv } from '../api/orders';
 import type { OrdersSearch } from '../orders-search';
 import { ConfirmationBadge } from './confirmation-badge';
 import { OrderDetailDialog } from './order-detail-dialog';
 import { customerContact, customerName, shippingLine } from './order-fields';
-import { StatusBadge } from './status-badge';
 import { StatusControl } from './status-control';
 import './orders.css';
 
@@ -250,7 +250,7 @@ function OrdersTable({ orders, onOpen }: OrdersViewProps) {
               <td className="admin-table__number">{formatMoney(order.totalPrice)}</td>
               <td>
                 <div className="admin-order-states">
-                  <StatusBadge status={order.status} />
+                  <OrderStatusBadge status={order.status} look="admin" />
                   <ConfirmationBadge confirmation={order.confirmation} />
                 </div>
               </td>
@@ -280,7 +280,7 @@ function OrderCards({ orders, onOpen }: OrdersViewProps) {
           >
             <header className="admin-card__header">
               <OpenOrderButton order={order} onOpen={onOpen} />
-              <StatusBadge status={order.status} />
+              <OrderStatusBadge status={order.status} look="admin" />
               <ConfirmationBadge confirmation={order.confirmation} />
             </header>
             <dl className="admin-card__facts">

@@ -6,7 +6,7 @@ import { FormError } from '../../../ui/field';
 import { formatMoney } from '../../../ui/money';
 import { SupportContacts } from '../../../ui/support-contacts';
 import { confirmByLink } from '../api/confirmation';
-import './account.css';
+import '../../../ui/account.css';
 import '../../../ui/field.css';
 
 export const CONFIRM_LINK_FAILED = 'Your order could not be confirmed. Please try again.';

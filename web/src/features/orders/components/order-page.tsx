@@ -10,12 +10,12 @@ import { ManualPaymentDetails } from '../../../ui/manual-payment-details';
 import { formatMoney } from '../../../ui/money';
 import { PAYMENT_METHOD_LABELS } from '../../../ui/payment-labels';
 import { PriceSummary } from '../../../ui/price-summary';
+import { OrderStatusBadge } from '../../../ui/status-badge';
 import { SupportContacts, SupportReach } from '../../../ui/support-contacts';
-import { orderQuery } from '../api/account';
+import { orderQuery } from '../api/orders';
 import { CancelPanel, ReturnsPanel } from './after-sale';
 import { ConfirmationPanel } from './confirmation-panel';
-import { OrderStatusBadge } from './status-badge';
-import './account.css';
+import '../../../ui/account.css';
 import '../../../ui/field.css';
 import { itemsOf } from '../../../lib/order-items';
 

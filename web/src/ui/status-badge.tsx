@@ -1,4 +1,5 @@
 import type { OrderStatus } from '@shop/contracts';
+import './status-badge.css';
 
 /** Statuses the order history colours (spec section 4); any other shows in the default style. */
 const COLOURED: ReadonlySet<string> = new Set(['Paid', 'Dispatched', 'Delivered', 'Cancelled', 'Refused']);
@@ -15,14 +16,22 @@ const ICONS: Readonly<Record<string, string>> = {
   Refused: '↩',
 };
 
-/** The order's status as a coloured pill; `withIcon` adds the tracking page's icon. */
+/**
+ * The order's status as a coloured pill; `withIcon` adds the tracking page's icon. `look="admin"` is
+ * the admin tables' outlined badge, styled with them by ui/admin/table.css so the shop's pages do not
+ * load the admin's styles.
+ */
 export function OrderStatusBadge({
   status,
   withIcon = false,
+  look = 'shop',
 }: {
   status: OrderStatus | string;
   withIcon?: boolean;
+  look?: 'shop' | 'admin';
 }) {
+  if (look === 'admin')
+    return <span className={`admin-status admin-status--${status.toLowerCase()}`}>{status}</span>;
   const tone = COLOURED.has(status) ? status.toLowerCase() : 'default';
   return (
     <span className={`status-badge status-badge--${tone}`}>

@@ -3,10 +3,10 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../lib/session';
+import { aConfirmation, anOrder, aTracking } from '../../../test/account-builders';
 import { aSession, aShopInfo } from '../../../test/builders';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
-import { aConfirmation, anOrder, aTracking } from '../testing/builders';
 
 const confirmationPanel = async () =>
   (await screen.findByRole('heading', { name: 'Order confirmation' })).closest('section') as HTMLElement;

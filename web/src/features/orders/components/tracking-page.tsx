@@ -3,11 +3,11 @@ import { Link } from '@tanstack/react-router';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { formatShopDate, formatShopDateTime } from '../../../ui/dates';
 import { PAYMENT_METHOD_LABELS } from '../../../ui/payment-labels';
+import { OrderStatusBadge } from '../../../ui/status-badge';
 import { SupportContacts } from '../../../ui/support-contacts';
-import { trackingQuery } from '../api/account';
+import { trackingQuery } from '../api/orders';
 import { ConfirmationPanel } from './confirmation-panel';
-import { OrderStatusBadge } from './status-badge';
-import './account.css';
+import '../../../ui/account.css';
 import '../../../ui/field.css';
 
 export const TRACKING_FAILED = 'Something went wrong while loading this order.';

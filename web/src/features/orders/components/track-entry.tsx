@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Field } from '../../../ui/field';
 import { SupportContacts } from '../../../ui/support-contacts';
-import './account.css';
+import '../../../ui/account.css';
 
 export const INVALID_ORDER_ID = 'Please enter a valid order ID';
 /** Spec section 9: the button reads 'Tracking Order...' this long before the tracking page opens. */

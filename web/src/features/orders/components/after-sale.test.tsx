@@ -3,10 +3,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../lib/session';
+import { anOrder, anOrderItem } from '../../../test/account-builders';
 import { aSession } from '../../../test/builders';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
-import { anOrder, anOrderItem } from '../testing/builders';
 
 const answer = (order: Order) => http.get(`/api/orders/${order.id}`, () => HttpResponse.json(order));
 
