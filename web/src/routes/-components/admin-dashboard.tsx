@@ -6,9 +6,9 @@ import { adminMetricsQuery } from '../../features/admin-reports/api/dashboard';
 import { CodCounters, ConfigWarnings, OrderCounters } from '../../features/admin-reports/components/counters';
 import { MessagesPanel } from '../../features/admin-reports/components/messages-panel';
 import { SalesChart } from '../../features/admin-reports/components/sales-chart';
+import { errorMessage } from '../../lib/api';
 import { productListQuery } from '../../lib/product-list';
 import { AdminPage } from '../../ui/admin/admin-page';
-import { errorMessage } from '../../ui/admin/format';
 import { ErrorPanel, LoadingState } from '../../ui/admin/states';
 import '../../features/admin-reports/components/dashboard.css';
 

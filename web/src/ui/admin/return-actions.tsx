@@ -1,6 +1,6 @@
 import { type OrderReturn, RETURN_TRANSITIONS, type ReturnStatus } from '@shop/contracts';
+import { errorMessage } from '../../lib/api';
 import { useMoveReturn } from '../../lib/order-returns';
-import { errorMessage } from './format';
 import './table.css';
 import './returns.css';
 

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import './states.css';
 
 /** A spinner with a line of text, announced politely to screen readers. */
@@ -37,16 +36,6 @@ export function ErrorPanel({
       <button type="button" className="button button--ghost" onClick={onRetry} disabled={retrying}>
         {retrying ? 'Retrying…' : retryLabel}
       </button>
-    </div>
-  );
-}
-
-/** An empty list: a headline and an optional hint. */
-export function EmptyState({ title, hint }: { title: string; hint?: ReactNode }) {
-  return (
-    <div className="admin-empty" role="status">
-      <p className="admin-empty__title">{title}</p>
-      {hint && <p className="muted">{hint}</p>}
     </div>
   );
 }

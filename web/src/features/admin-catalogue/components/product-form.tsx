@@ -1,8 +1,8 @@
 import { type Product, SIZES, type Size } from '@shop/contracts';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { errorMessage } from '../../../lib/api';
 import { type FieldErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { errorMessage } from '../../../ui/admin/format';
 import { uploadImage, useSaveProduct } from '../api/products';
 import { CategoryField } from './category-field';
 import { ImageField } from './image-field';

@@ -1,8 +1,8 @@
 import type { Product } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { errorMessage } from '../../../lib/api';
 import { AdminPage } from '../../../ui/admin/admin-page';
-import { errorMessage } from '../../../ui/admin/format';
 import { ErrorPanel, LoadingState } from '../../../ui/admin/states';
 import { adminProductQuery } from '../api/products';
 import { ProductForm } from './product-form';

@@ -1,7 +1,7 @@
 import { shopConfig } from '@shop/contracts';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { errorMessage } from '../../../ui/admin/format';
+import { errorMessage } from '../../../lib/api';
 import { ConfirmDialog } from '../../../ui/admin/modal';
 import { ShortId } from '../../../ui/admin/short-id';
 import { TableScroll } from '../../../ui/admin/table-scroll';

@@ -1,11 +1,13 @@
 import { AFFILIATE_STATUSES, type AffiliateRequest } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { errorMessage } from '../../../lib/api';
 import { AdminPage } from '../../../ui/admin/admin-page';
-import { errorMessage, formatDate } from '../../../ui/admin/format';
 import { ListFilters, ListPager, ListSelect } from '../../../ui/admin/list-controls';
 import { ShortId } from '../../../ui/admin/short-id';
-import { EmptyState, ErrorPanel, LoadingState } from '../../../ui/admin/states';
+import { ErrorPanel, LoadingState } from '../../../ui/admin/states';
 import { TableScroll } from '../../../ui/admin/table-scroll';
+import { formatDate } from '../../../ui/dates';
+import { EmptyState } from '../../../ui/empty-state';
 import {
   type AffiliateDecision,
   affiliateRequestsPageQuery,
@@ -47,6 +49,7 @@ export function AffiliatesPage({ search, onSearchChange }: AffiliatesPageProps) 
         />
       ) : requests.data.total === 0 ? (
         <EmptyState
+          announced
           title={search.status ? `No ${search.status.toLowerCase()} requests` : 'No requests yet'}
         />
       ) : (

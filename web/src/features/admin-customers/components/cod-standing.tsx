@@ -1,6 +1,6 @@
 import { type AdminCustomer, LIFT_REASON_MAX, LiftRefusalLimitRequest } from '@shop/contracts';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { errorMessage } from '../../../ui/admin/format';
+import { errorMessage } from '../../../lib/api';
 import { Modal } from '../../../ui/admin/modal';
 import { useLiftRefusalLimit } from '../api/customers';
 import '../../../ui/admin/forms.css';

@@ -1,12 +1,14 @@
 import type { AdminCustomer, CustomerSort, SortDirection } from '@shop/contracts';
 import { shopConfig } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { errorMessage } from '../../../lib/api';
 import { AdminPage } from '../../../ui/admin/admin-page';
-import { errorMessage, formatDate } from '../../../ui/admin/format';
 import { ListFilters, ListPager, ListSearch, ListSelect } from '../../../ui/admin/list-controls';
 import { ShortId } from '../../../ui/admin/short-id';
-import { EmptyState, ErrorPanel, LoadingState } from '../../../ui/admin/states';
+import { ErrorPanel, LoadingState } from '../../../ui/admin/states';
 import { TableScroll } from '../../../ui/admin/table-scroll';
+import { formatDate } from '../../../ui/dates';
+import { EmptyState } from '../../../ui/empty-state';
 import { formatMoney } from '../../../ui/money';
 import { customersPageQuery } from '../api/customers';
 import type { CustomersSearch } from '../customers-search';
@@ -72,9 +74,9 @@ export function CustomersPage({ search, onSearchChange }: CustomersPageProps) {
         />
       ) : customers.data.total === 0 ? (
         search.search ? (
-          <EmptyState title="No customers found" hint="Try a different search term" />
+          <EmptyState announced title="No customers found" text="Try a different search term" />
         ) : (
-          <EmptyState title="No customers registered yet" />
+          <EmptyState announced title="No customers registered yet" />
         )
       ) : (
         <>

@@ -1,9 +1,10 @@
 import { ORDER_NOTE_MAX, type Order } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { errorMessage } from '../../../lib/api';
 import { orderReturnsQuery } from '../../../lib/order-returns';
-import { errorMessage, formatDateTime } from '../../../ui/admin/format';
 import { ReturnActions, ReturnStatusBadge, returnedLines } from '../../../ui/admin/return-actions';
+import { formatDateTime } from '../../../ui/dates';
 import { formatMoney } from '../../../ui/money';
 import { useAddOrderNote } from '../api/orders';
 

@@ -1,6 +1,7 @@
 import { CONFIRMATION_NOTE_MAX, type ConfirmationChannel, type Order } from '@shop/contracts';
 import { type FormEvent, useState } from 'react';
-import { errorMessage, formatDateTime } from '../../../ui/admin/format';
+import { errorMessage } from '../../../lib/api';
+import { formatDateTime } from '../../../ui/dates';
 import { useConfirmByPhone } from '../api/orders';
 import { ConfirmationBadge } from './confirmation-badge';
 

@@ -1,11 +1,11 @@
 import type { Order } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ApiError } from '../../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
 import { itemsOf } from '../../../lib/order-items';
-import { errorMessage, formatDateTime } from '../../../ui/admin/format';
 import { Modal } from '../../../ui/admin/modal';
 import { TableScroll } from '../../../ui/admin/table-scroll';
+import { formatDateTime } from '../../../ui/dates';
 import { formatMoney } from '../../../ui/money';
 import { PAYMENT_METHOD_LABELS } from '../../../ui/payment-labels';
 import { OrderStatusBadge } from '../../../ui/status-badge';

@@ -8,13 +8,15 @@ import {
 } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type MouseEvent, useState } from 'react';
+import { errorMessage } from '../../../lib/api';
 import { AdminPage } from '../../../ui/admin/admin-page';
-import { errorMessage, formatDateTime } from '../../../ui/admin/format';
 import { ListDay, ListFilters, ListPager, ListSearch, ListSelect } from '../../../ui/admin/list-controls';
-import { EmptyState, ErrorPanel, LoadingState } from '../../../ui/admin/states';
+import { ErrorPanel, LoadingState } from '../../../ui/admin/states';
 import { TableScroll } from '../../../ui/admin/table-scroll';
 import { useIsDesktop } from '../../../ui/admin/use-media-query';
 import { CONFIRMATION_LABELS } from '../../../ui/confirmation';
+import { formatDateTime } from '../../../ui/dates';
+import { EmptyState } from '../../../ui/empty-state';
 import { formatMoney } from '../../../ui/money';
 import { PAYMENT_METHOD_LABELS } from '../../../ui/payment-labels';
 import { OrderStatusBadge } from '../../../ui/status-badge';
@@ -167,9 +169,17 @@ export function OrdersPage({ search, onSearchChange }: OrdersPageProps) {
         <LoadingState label="Loading orders…" />
       ) : orders.data.total === 0 ? (
         filtered ? (
-          <EmptyState title="No orders match" hint="Change the filters or the search to see more orders." />
+          <EmptyState
+            announced
+            title="No orders match"
+            text="Change the filters or the search to see more orders."
+          />
         ) : (
-          <EmptyState title="No orders yet" hint="Orders appear here as soon as customers place them." />
+          <EmptyState
+            announced
+            title="No orders yet"
+            text="Orders appear here as soon as customers place them."
+          />
         )
       ) : (
         <>

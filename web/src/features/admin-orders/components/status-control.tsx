@@ -1,6 +1,6 @@
 import type { Order, OrderStatus } from '@shop/contracts';
 import { useId, useState } from 'react';
-import { errorMessage } from '../../../ui/admin/format';
+import { errorMessage } from '../../../lib/api';
 import { ConfirmDialog } from '../../../ui/admin/modal';
 import { useUpdateOrderStatus } from '../api/orders';
 import { statusChoices } from './order-fields';

@@ -1,7 +1,8 @@
 import type { ChannelMessages, MessageChannel, MessageDelivery } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage, formatDateTime } from '../../../ui/admin/format';
+import { errorMessage } from '../../../lib/api';
 import { ErrorPanel, LoadingState } from '../../../ui/admin/states';
+import { formatDateTime } from '../../../ui/dates';
 import { adminMessagesQuery } from '../api/dashboard';
 
 const CHANNELS: Readonly<Record<MessageChannel, { title: string; message: string; server: string }>> = {

@@ -7,10 +7,11 @@ import {
 } from '@shop/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { errorMessage } from '../../../lib/api';
 import { AdminPage } from '../../../ui/admin/admin-page';
-import { errorMessage, formatDateTime } from '../../../ui/admin/format';
 import { ErrorPanel, LoadingState } from '../../../ui/admin/states';
 import { TableScroll } from '../../../ui/admin/table-scroll';
+import { formatDateTime } from '../../../ui/dates';
 import { formatMoney } from '../../../ui/money';
 import { downloadSalesCsv, salesReportQuery } from '../api/reports';
 import { quickRanges, type ReportsSearch, shopToday } from '../reports-search';

@@ -1,12 +1,14 @@
 import { RETURN_STATUSES, type ReturnStatus } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { errorMessage } from '../../../lib/api';
 import { AdminPage } from '../../../ui/admin/admin-page';
-import { errorMessage, formatDateTime } from '../../../ui/admin/format';
 import { ListPager } from '../../../ui/admin/list-controls';
 import { ReturnActions, ReturnStatusBadge, returnedLines } from '../../../ui/admin/return-actions';
-import { EmptyState, ErrorPanel, LoadingState } from '../../../ui/admin/states';
+import { ErrorPanel, LoadingState } from '../../../ui/admin/states';
 import { TableScroll } from '../../../ui/admin/table-scroll';
+import { formatDateTime } from '../../../ui/dates';
+import { EmptyState } from '../../../ui/empty-state';
 import { formatMoney } from '../../../ui/money';
 import { adminReturnsQuery, type ReturnsFilter } from '../api/returns';
 
@@ -59,7 +61,10 @@ export function ReturnsPage({ filter }: { filter: ReturnsFilter }) {
           onRetry={() => void page.refetch()}
         />
       ) : page.data.total === 0 ? (
-        <EmptyState title={filter.status ? `No ${filter.status.toLowerCase()} returns` : 'No returns yet'} />
+        <EmptyState
+          announced
+          title={filter.status ? `No ${filter.status.toLowerCase()} returns` : 'No returns yet'}
+        />
       ) : (
         <>
           <TableScroll label="Returns">

@@ -1,15 +1,17 @@
 import type { AdminReview } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { errorMessage } from '../../../lib/api';
 import { productListQuery } from '../../../lib/product-list';
 import { AdminPage } from '../../../ui/admin/admin-page';
-import { errorMessage, formatDateTime } from '../../../ui/admin/format';
 import { ListFilters, ListPager, ListSelect } from '../../../ui/admin/list-controls';
 import { ConfirmDialog } from '../../../ui/admin/modal';
 import { ShortId } from '../../../ui/admin/short-id';
-import { EmptyState, ErrorPanel, LoadingState } from '../../../ui/admin/states';
+import { ErrorPanel, LoadingState } from '../../../ui/admin/states';
 import { TableScroll } from '../../../ui/admin/table-scroll';
 import { useIsDesktop } from '../../../ui/admin/use-media-query';
+import { formatDateTime } from '../../../ui/dates';
+import { EmptyState } from '../../../ui/empty-state';
 import { adminReviewsPageQuery, useDeleteReview } from '../api/reviews';
 import type { ReviewsSearch } from '../reviews-search';
 import './reviews.css';
@@ -60,7 +62,7 @@ export function ReviewsPage({ search, onSearchChange }: ReviewsPageProps) {
           onRetry={() => void reviews.refetch()}
         />
       ) : reviews.data.total === 0 ? (
-        <EmptyState title="No reviews yet" />
+        <EmptyState announced title="No reviews yet" />
       ) : (
         <>
           <div aria-busy={reviews.isPlaceholderData}>

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { itemsOf } from '../../../lib/order-items';
 import { orderReturnsQuery } from '../../../lib/order-returns';
-import { formatShopDate } from '../../../ui/dates';
+import { formatDate } from '../../../ui/dates';
 import { FormError, TextAreaField } from '../../../ui/field';
 import { formatMoney } from '../../../ui/money';
 import { useCancelOrder, useRequestReturn } from '../api/after-sale';
@@ -105,7 +105,7 @@ function ReturnEntry({ entry }: { entry: OrderReturn }) {
         >
           Return {entry.status}
         </span>{' '}
-        <span className="muted">asked for on {formatShopDate(entry.requestedAt)}</span>
+        <span className="muted">asked for on {formatDate(entry.requestedAt, '')}</span>
       </p>
       <p>
         {entry.items
@@ -160,7 +160,7 @@ function ReturnForm({ order, returns }: { order: Order; returns: readonly OrderR
     <form className="form after-sale__form" onSubmit={submit} noValidate aria-labelledby="return-form-title">
       <h3 id="return-form-title">Return items</h3>
       <p className="muted">
-        You can return items until {formatShopDate(order.returnableUntil)}. Pick the items and how many.
+        You can return items until {formatDate(order.returnableUntil, '')}. Pick the items and how many.
       </p>
       <ul className="after-sale__lines">
         {returnable.map((item) => {

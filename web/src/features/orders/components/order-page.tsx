@@ -4,7 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { addLine, cartStore, NO_SIZE } from '../../../lib/cart';
 import { useShopInfo } from '../../../lib/shop-info';
-import { formatShopDate } from '../../../ui/dates';
+import { formatDate } from '../../../ui/dates';
 import { EmptyState } from '../../../ui/empty-state';
 import { ManualPaymentDetails } from '../../../ui/manual-payment-details';
 import { formatMoney } from '../../../ui/money';
@@ -80,11 +80,11 @@ export function OrderPage({ id }: { id: string }) {
       <div className="page-head">
         <div>
           <h1 id="order-title">Order {data.reference}</h1>
-          <p className="muted">Placed on {formatShopDate(data.createdAt)}</p>
+          <p className="muted">Placed on {formatDate(data.createdAt, '')}</p>
         </div>
         <p className="order-page__status">
           <OrderStatusBadge status={data.status} />
-          {data.isDelivered && <span className="muted"> on {formatShopDate(data.deliveredAt)}</span>}
+          {data.isDelivered && <span className="muted"> on {formatDate(data.deliveredAt, '')}</span>}
         </p>
       </div>
 
@@ -114,7 +114,7 @@ export function OrderPage({ id }: { id: string }) {
           <div className="page-head">
             <span>{PAYMENT_METHOD_LABELS[data.paymentMethod] ?? data.paymentMethod}</span>
             <span className={`status-badge status-badge--${data.isPaid ? 'delivered' : 'default'}`}>
-              {data.isPaid ? `Paid at ${formatShopDate(data.paidAt)}` : 'Pending'}
+              {data.isPaid ? `Paid at ${formatDate(data.paidAt, '')}` : 'Pending'}
             </span>
           </div>
           {data.paymentMethod !== 'COD' && (

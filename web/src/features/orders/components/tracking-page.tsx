@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ApiError, errorMessage } from '../../../lib/api';
-import { formatShopDate, formatShopDateTime } from '../../../ui/dates';
+import { formatDate, formatDateTime } from '../../../ui/dates';
 import { PAYMENT_METHOD_LABELS } from '../../../ui/payment-labels';
 import { OrderStatusBadge } from '../../../ui/status-badge';
 import { SupportContacts } from '../../../ui/support-contacts';
@@ -102,7 +102,7 @@ export function TrackingPage({ id }: { id: string }) {
               <p className="muted">{step.description}</p>
               {step.at && (
                 <p>
-                  <time dateTime={step.at}>{formatShopDateTime(step.at)}</time>
+                  <time dateTime={step.at}>{formatDateTime(step.at)}</time>
                 </p>
               )}
             </li>
@@ -128,7 +128,7 @@ export function TrackingPage({ id }: { id: string }) {
             </div>
             <div>
               <dt>Payment</dt>
-              <dd>{order.isPaid ? `Paid on ${formatShopDate(order.paidAt)}` : 'Not Paid'}</dd>
+              <dd>{order.isPaid ? `Paid on ${formatDate(order.paidAt, '')}` : 'Not Paid'}</dd>
             </div>
           </dl>
           <Link to="/shopping" className="button button--primary">
