@@ -2,10 +2,10 @@ import { AFFILIATE_STATUSES, type AffiliateRequest } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/api';
 import { AdminPage } from '../../../ui/admin/admin-page';
+import { type Column, DataTable } from '../../../ui/admin/data-table';
 import { ListFilters, ListPager, ListSelect } from '../../../ui/admin/list-controls';
 import { ShortId } from '../../../ui/admin/short-id';
 import { ErrorPanel, LoadingState } from '../../../ui/admin/states';
-import { TableScroll } from '../../../ui/admin/table-scroll';
 import { formatDate } from '../../../ui/dates';
 import { EmptyState } from '../../../ui/empty-state';
 import {
@@ -54,25 +54,14 @@ export function AffiliatesPage({ search, onSearchChange }: AffiliatesPageProps) 
         />
       ) : (
         <>
-          <TableScroll label="Affiliate requests table">
-            <table className="admin-table" aria-busy={requests.isPlaceholderData}>
-              <caption className="visually-hidden">Affiliate requests</caption>
-              <thead>
-                <tr>
-                  <th scope="col">ID</th>
-                  <th scope="col">User</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {requests.data.items.map((request) => (
-                  <AffiliateRow key={request.id} request={request} />
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            label="Affiliate requests table"
+            caption="Affiliate requests"
+            busy={requests.isPlaceholderData}
+            columns={AFFILIATE_COLUMNS}
+            rows={requests.data.items}
+            rowKey={(request) => request.id}
+          />
           <ListPager
             page={requests.data}
             noun="request"
@@ -91,56 +80,74 @@ export function AffiliatesPage({ search, onSearchChange }: AffiliatesPageProps) 
 
 const DECISION_LABELS: Readonly<Record<AffiliateDecision, string>> = { approve: 'Approve', reject: 'Reject' };
 
-/**
- * One request. While a decision is in flight the row reads 'Processing...'; a failure shows the
- * server's message and gives the buttons back.
- */
-function AffiliateRow({ request }: { request: AffiliateRequest }) {
-  const decide = useDecideAffiliateRequest();
-  const name = request.User?.name || 'Unknown user';
+const applicantName = (request: AffiliateRequest) => request.User?.name || 'Unknown user';
 
-  return (
-    <tr>
-      <td className="admin-table__id">
-        <ShortId id={request.id} />
-      </td>
-      <th scope="row" className="admin-table__name">
-        {name}
+const AFFILIATE_COLUMNS: readonly Column<AffiliateRequest>[] = [
+  { header: 'ID', className: 'admin-table__id', cell: (request) => <ShortId id={request.id} /> },
+  {
+    header: 'User',
+    rowHeader: true,
+    className: 'admin-table__name',
+    cell: (request) => (
+      <>
+        {applicantName(request)}
         <div className="muted admin-table__sub">Applied {formatDate(request.createdAt)}</div>
-      </th>
-      <td>{request.User?.email ? <a href={`mailto:${request.User.email}`}>{request.User.email}</a> : '—'}</td>
-      <td>
+      </>
+    ),
+  },
+  {
+    header: 'Email',
+    cell: (request) =>
+      request.User?.email ? <a href={`mailto:${request.User.email}`}>{request.User.email}</a> : '—',
+  },
+  {
+    header: 'Status',
+    cell: (request) => (
+      <>
         <span className={`admin-affiliate-status admin-affiliate-status--${request.status.toLowerCase()}`}>
           {request.status}
         </span>
         {request.code && <div className="muted admin-table__sub">Code {request.code}</div>}
-      </td>
-      <td>
-        {request.status !== 'Pending' ? (
-          <span className="muted">—</span>
-        ) : decide.isPending ? (
-          <span role="status">Processing...</span>
-        ) : (
-          <div className="admin-row-actions">
-            {(['approve', 'reject'] as const).map((decision) => (
-              <button
-                key={decision}
-                type="button"
-                className={`button admin-button--small ${decision === 'approve' ? 'button--primary' : 'admin-button--danger-ghost'}`}
-                aria-label={`${DECISION_LABELS[decision]} ${name}`}
-                onClick={() => decide.mutate({ id: request.id, decision })}
-              >
-                {DECISION_LABELS[decision]}
-              </button>
-            ))}
-          </div>
-        )}
-        {decide.isError && !decide.isPending && (
-          <p className="admin-field-error" role="alert">
-            Could not {decide.variables?.decision ?? 'decide'} the request: {errorMessage(decide.error)}
-          </p>
-        )}
-      </td>
-    </tr>
+      </>
+    ),
+  },
+  { header: 'Actions', cell: (request) => <Decision request={request} /> },
+];
+
+/**
+ * One request's decision. While it is in flight the cell reads 'Processing...'; a failure shows the
+ * server's message and gives the buttons back.
+ */
+function Decision({ request }: { request: AffiliateRequest }) {
+  const decide = useDecideAffiliateRequest();
+  const name = applicantName(request);
+
+  return (
+    <>
+      {request.status !== 'Pending' ? (
+        <span className="muted">—</span>
+      ) : decide.isPending ? (
+        <span role="status">Processing...</span>
+      ) : (
+        <div className="admin-row-actions">
+          {(['approve', 'reject'] as const).map((decision) => (
+            <button
+              key={decision}
+              type="button"
+              className={`button admin-button--small ${decision === 'approve' ? 'button--primary' : 'admin-button--danger-ghost'}`}
+              aria-label={`${DECISION_LABELS[decision]} ${name}`}
+              onClick={() => decide.mutate({ id: request.id, decision })}
+            >
+              {DECISION_LABELS[decision]}
+            </button>
+          ))}
+        </div>
+      )}
+      {decide.isError && !decide.isPending && (
+        <p className="admin-field-error" role="alert">
+          Could not {decide.variables?.decision ?? 'decide'} the request: {errorMessage(decide.error)}
+        </p>
+      )}
+    </>
   );
 }

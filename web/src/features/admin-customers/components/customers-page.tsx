@@ -3,10 +3,10 @@ import { shopConfig } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/api';
 import { AdminPage } from '../../../ui/admin/admin-page';
+import { type Column, DataTable } from '../../../ui/admin/data-table';
 import { ListFilters, ListPager, ListSearch, ListSelect } from '../../../ui/admin/list-controls';
 import { ShortId } from '../../../ui/admin/short-id';
 import { ErrorPanel, LoadingState } from '../../../ui/admin/states';
-import { TableScroll } from '../../../ui/admin/table-scroll';
 import { formatDate } from '../../../ui/dates';
 import { EmptyState } from '../../../ui/empty-state';
 import { formatMoney } from '../../../ui/money';
@@ -125,58 +125,41 @@ function AffiliateStanding({ customer }: { customer: AdminCustomer }) {
   );
 }
 
+const CUSTOMER_COLUMNS: readonly Column<AdminCustomer>[] = [
+  { header: 'ID', className: 'admin-table__id', cell: (customer) => <ShortId id={customer.id} /> },
+  { header: 'Name', rowHeader: true, className: 'admin-table__name', cell: (customer) => customer.name },
+  { header: 'Email', cell: (customer) => <a href={`mailto:${customer.email}`}>{customer.email}</a> },
+  { header: 'Contact', cell: (customer) => customer.contact || <span className="muted">Not provided</span> },
+  {
+    header: 'Admin',
+    cell: (customer) => (
+      <span className={`admin-yes-no admin-yes-no--${customer.isAdmin ? 'yes' : 'no'}`}>
+        {customer.isAdmin ? 'Yes' : 'No'}
+      </span>
+    ),
+  },
+  { header: 'Orders', className: 'admin-table__number', cell: (customer) => customer.orderCount },
+  {
+    header: `Spent (${shopConfig.currency})`,
+    className: 'admin-table__number',
+    cell: (customer) => formatMoney(customer.totalSpent),
+  },
+  { header: 'Affiliate', cell: (customer) => <AffiliateStanding customer={customer} /> },
+  { header: 'Cash on delivery', cell: (customer) => <CodStandingCell customer={customer} /> },
+  {
+    header: 'Joined',
+    cell: (customer) => <time dateTime={customer.createdAt}>{formatDate(customer.createdAt)}</time>,
+  },
+];
+
 function CustomersTable({ customers }: { customers: readonly AdminCustomer[] }) {
   return (
-    <TableScroll label="Customers table">
-      <table className="admin-table">
-        <caption className="visually-hidden">Customers</caption>
-        <thead>
-          <tr>
-            <th scope="col">ID</th>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Contact</th>
-            <th scope="col">Admin</th>
-            <th scope="col">Orders</th>
-            <th scope="col">Spent ({shopConfig.currency})</th>
-            <th scope="col">Affiliate</th>
-            <th scope="col">Cash on delivery</th>
-            <th scope="col">Joined</th>
-          </tr>
-        </thead>
-        <tbody>
-          {customers.map((customer) => (
-            <tr key={customer.id}>
-              <td className="admin-table__id">
-                <ShortId id={customer.id} />
-              </td>
-              <th scope="row" className="admin-table__name">
-                {customer.name}
-              </th>
-              <td>
-                <a href={`mailto:${customer.email}`}>{customer.email}</a>
-              </td>
-              <td>{customer.contact || <span className="muted">Not provided</span>}</td>
-              <td>
-                <span className={`admin-yes-no admin-yes-no--${customer.isAdmin ? 'yes' : 'no'}`}>
-                  {customer.isAdmin ? 'Yes' : 'No'}
-                </span>
-              </td>
-              <td className="admin-table__number">{customer.orderCount}</td>
-              <td className="admin-table__number">{formatMoney(customer.totalSpent)}</td>
-              <td>
-                <AffiliateStanding customer={customer} />
-              </td>
-              <td>
-                <CodStandingCell customer={customer} />
-              </td>
-              <td>
-                <time dateTime={customer.createdAt}>{formatDate(customer.createdAt)}</time>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      label="Customers table"
+      caption="Customers"
+      columns={CUSTOMER_COLUMNS}
+      rows={customers}
+      rowKey={(customer) => customer.id}
+    />
   );
 }

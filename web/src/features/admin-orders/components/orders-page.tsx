@@ -10,9 +10,9 @@ import { useQuery } from '@tanstack/react-query';
 import { type MouseEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { AdminPage } from '../../../ui/admin/admin-page';
+import { type Column, DataTable } from '../../../ui/admin/data-table';
 import { ListDay, ListFilters, ListPager, ListSearch, ListSelect } from '../../../ui/admin/list-controls';
 import { ErrorPanel, LoadingState } from '../../../ui/admin/states';
-import { TableScroll } from '../../../ui/admin/table-scroll';
 import { useIsDesktop } from '../../../ui/admin/use-media-query';
 import { CONFIRMATION_LABELS } from '../../../ui/confirmation';
 import { formatDateTime } from '../../../ui/dates';
@@ -223,55 +223,58 @@ function OpenOrderButton({ order, onOpen }: { order: Order; onOpen: (id: string)
 }
 
 function OrdersTable({ orders, onOpen }: OrdersViewProps) {
+  const columns: Column<Order>[] = [
+    {
+      header: 'Order ID',
+      cell: (order) => (
+        <>
+          <OpenOrderButton order={order} onOpen={onOpen} />
+          <div className="muted admin-table__sub">{formatDateTime(order.createdAt)}</div>
+        </>
+      ),
+    },
+    {
+      header: 'Customer',
+      cell: (order) => (
+        <>
+          {customerName(order)}
+          {order.User?.email && <div className="muted admin-table__sub">{order.User.email}</div>}
+        </>
+      ),
+    },
+    { header: 'Contact', cell: customerContact },
+    { header: 'Shipping Address', className: 'admin-table__address', cell: shippingLine },
+    {
+      header: `Amount (${shopConfig.currency})`,
+      className: 'admin-table__number',
+      cell: (order) => formatMoney(order.totalPrice),
+    },
+    {
+      header: 'Status',
+      cell: (order) => (
+        <div className="admin-order-states">
+          <OrderStatusBadge status={order.status} look="admin" />
+          <ConfirmationBadge confirmation={order.confirmation} />
+        </div>
+      ),
+    },
+    { header: 'Actions', cell: (order) => <StatusControl order={order} /> },
+  ];
   return (
-    <TableScroll label="Orders table">
-      <table className="admin-table admin-table--rows-open">
-        <caption className="visually-hidden">Orders; open an order for its details and history</caption>
-        <thead>
-          <tr>
-            <th scope="col">Order ID</th>
-            <th scope="col">Customer</th>
-            <th scope="col">Contact</th>
-            <th scope="col">Shipping Address</th>
-            <th scope="col">Amount ({shopConfig.currency})</th>
-            <th scope="col">Status</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((order) => (
-            <tr
-              key={order.id}
-              data-order-id={order.id}
-              onClick={(event) => {
-                if (!fromControl(event)) onOpen(order.id);
-              }}
-            >
-              <td>
-                <OpenOrderButton order={order} onOpen={onOpen} />
-                <div className="muted admin-table__sub">{formatDateTime(order.createdAt)}</div>
-              </td>
-              <td>
-                {customerName(order)}
-                {order.User?.email && <div className="muted admin-table__sub">{order.User.email}</div>}
-              </td>
-              <td>{customerContact(order)}</td>
-              <td className="admin-table__address">{shippingLine(order)}</td>
-              <td className="admin-table__number">{formatMoney(order.totalPrice)}</td>
-              <td>
-                <div className="admin-order-states">
-                  <OrderStatusBadge status={order.status} look="admin" />
-                  <ConfirmationBadge confirmation={order.confirmation} />
-                </div>
-              </td>
-              <td>
-                <StatusControl order={order} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      label="Orders table"
+      caption="Orders; open an order for its details and history"
+      className="admin-table--rows-open"
+      columns={columns}
+      rows={orders}
+      rowKey={(order) => order.id}
+      rowProps={(order) => ({
+        'data-order-id': order.id,
+        onClick: (event) => {
+          if (!fromControl(event)) onOpen(order.id);
+        },
+      })}
+    />
   );
 }
 

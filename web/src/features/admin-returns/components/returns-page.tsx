@@ -1,16 +1,34 @@
-import { RETURN_STATUSES, type ReturnStatus } from '@shop/contracts';
+import { type OrderReturn, RETURN_STATUSES, type ReturnStatus } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { errorMessage } from '../../../lib/api';
 import { AdminPage } from '../../../ui/admin/admin-page';
+import { type Column, DataTable } from '../../../ui/admin/data-table';
 import { ListPager } from '../../../ui/admin/list-controls';
 import { ReturnActions, ReturnStatusBadge, returnedLines } from '../../../ui/admin/return-actions';
 import { ErrorPanel, LoadingState } from '../../../ui/admin/states';
-import { TableScroll } from '../../../ui/admin/table-scroll';
 import { formatDateTime } from '../../../ui/dates';
 import { EmptyState } from '../../../ui/empty-state';
 import { formatMoney } from '../../../ui/money';
 import { adminReturnsQuery, type ReturnsFilter } from '../api/returns';
+
+const RETURN_COLUMNS: readonly Column<OrderReturn>[] = [
+  { header: 'Requested', cell: (entry) => formatDateTime(entry.requestedAt) },
+  {
+    header: 'Order',
+    cell: (entry) => (
+      <Link to="/admin/orders" search={{ search: entry.orderReference || entry.orderId }}>
+        {entry.orderReference || entry.orderId}
+      </Link>
+    ),
+  },
+  { header: 'Customer', cell: (entry) => entry.User?.name ?? '—' },
+  { header: 'Items', cell: returnedLines },
+  { header: 'Reason', cell: (entry) => entry.reason },
+  { header: 'Refund', className: 'admin-table__number', cell: (entry) => formatMoney(entry.refundAmount) },
+  { header: 'Status', cell: (entry) => <ReturnStatusBadge status={entry.status} /> },
+  { header: 'Actions', cell: (entry) => <ReturnActions entry={entry} /> },
+];
 
 /**
  * `/admin/returns?status=&cursor=`: the return requests, newest first, a page at a time with the
@@ -67,44 +85,13 @@ export function ReturnsPage({ filter }: { filter: ReturnsFilter }) {
         />
       ) : (
         <>
-          <TableScroll label="Returns">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Requested</th>
-                  <th scope="col">Order</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Items</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Refund</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.data.items.map((entry) => (
-                  <tr key={entry.id} aria-label={`Return ${entry.id}`}>
-                    <td>{formatDateTime(entry.requestedAt)}</td>
-                    <td>
-                      <Link to="/admin/orders" search={{ search: entry.orderReference || entry.orderId }}>
-                        {entry.orderReference || entry.orderId}
-                      </Link>
-                    </td>
-                    <td>{entry.User?.name ?? '—'}</td>
-                    <td>{returnedLines(entry)}</td>
-                    <td>{entry.reason}</td>
-                    <td className="admin-table__number">{formatMoney(entry.refundAmount)}</td>
-                    <td>
-                      <ReturnStatusBadge status={entry.status} />
-                    </td>
-                    <td>
-                      <ReturnActions entry={entry} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            label="Returns"
+            columns={RETURN_COLUMNS}
+            rows={page.data.items}
+            rowKey={(entry) => entry.id}
+            rowProps={(entry) => ({ 'aria-label': `Return ${entry.id}` })}
+          />
           <ListPager
             page={page.data}
             noun="return"

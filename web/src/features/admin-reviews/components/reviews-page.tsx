@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { productListQuery } from '../../../lib/product-list';
 import { AdminPage } from '../../../ui/admin/admin-page';
+import { type Column, DataTable } from '../../../ui/admin/data-table';
 import { ListFilters, ListPager, ListSelect } from '../../../ui/admin/list-controls';
 import { ConfirmDialog } from '../../../ui/admin/modal';
 import { ShortId } from '../../../ui/admin/short-id';
 import { ErrorPanel, LoadingState } from '../../../ui/admin/states';
-import { TableScroll } from '../../../ui/admin/table-scroll';
 import { useIsDesktop } from '../../../ui/admin/use-media-query';
 import { formatDateTime } from '../../../ui/dates';
 import { EmptyState } from '../../../ui/empty-state';
@@ -151,48 +151,30 @@ function DeleteButton({
 }
 
 function ReviewsTable({ reviews, onDelete }: ReviewsViewProps) {
+  const columns: Column<AdminReview>[] = [
+    { header: 'ID', className: 'admin-table__id', cell: (review) => <ShortId id={review.id} /> },
+    { header: 'Product', cell: (review) => <Product review={review} /> },
+    { header: 'User', cell: (review) => <Author review={review} /> },
+    { header: 'Rating', cell: (review) => <Rating rating={review.rating} /> },
+    {
+      header: 'Comment',
+      className: 'admin-table__comment',
+      cell: (review) => review.comment || <span className="muted">—</span>,
+    },
+    {
+      header: 'Date',
+      cell: (review) => <time dateTime={review.createdAt}>{formatDateTime(review.createdAt)}</time>,
+    },
+    { header: 'Actions', cell: (review) => <DeleteButton review={review} onDelete={onDelete} /> },
+  ];
   return (
-    <TableScroll label="Reviews table">
-      <table className="admin-table">
-        <caption className="visually-hidden">Reviews</caption>
-        <thead>
-          <tr>
-            <th scope="col">ID</th>
-            <th scope="col">Product</th>
-            <th scope="col">User</th>
-            <th scope="col">Rating</th>
-            <th scope="col">Comment</th>
-            <th scope="col">Date</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {reviews.map((review) => (
-            <tr key={review.id}>
-              <td className="admin-table__id">
-                <ShortId id={review.id} />
-              </td>
-              <td>
-                <Product review={review} />
-              </td>
-              <td>
-                <Author review={review} />
-              </td>
-              <td>
-                <Rating rating={review.rating} />
-              </td>
-              <td className="admin-table__comment">{review.comment || <span className="muted">—</span>}</td>
-              <td>
-                <time dateTime={review.createdAt}>{formatDateTime(review.createdAt)}</time>
-              </td>
-              <td>
-                <DeleteButton review={review} onDelete={onDelete} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      label="Reviews table"
+      caption="Reviews"
+      columns={columns}
+      rows={reviews}
+      rowKey={(review) => review.id}
+    />
   );
 }
 
