@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ProfilePage } from '../features/account/components/profile-page';
-import { requireSignedIn } from '../lib/guards';
 
-export const Route = createFileRoute('/profile')({
-  beforeLoad: requireSignedIn,
+export const Route = createFileRoute('/_signed-in/profile')({
   component: ProfilePage,
 });

@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TrackEntry } from '../features/orders/components/track-entry';
-import { requireSignedIn } from '../lib/guards';
 
-export const Route = createFileRoute('/track/')({
-  beforeLoad: requireSignedIn,
+export const Route = createFileRoute('/_signed-in/track/')({
   component: TrackEntry,
 });
