@@ -1,5 +1,5 @@
 import { type Order, toMinor } from '@shop/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { addLine, cartStore, NO_SIZE } from '../../../lib/cart';
@@ -40,38 +40,41 @@ export function reorder(order: Order): void {
   );
 }
 
+/** While the route's loader fetches the order. */
+export function OrderPageLoading() {
+  return (
+    <section className="account-page container">
+      <p role="status">Loading order details...</p>
+    </section>
+  );
+}
+
+/** The route's loader failed: an unknown order, or any other failure with the server's message. */
+export function OrderPageFailed({ error }: { error: unknown }) {
+  const missing = error instanceof ApiError && error.status === 404;
+  return (
+    <section className="account-page container">
+      {missing ? (
+        <EmptyState title="Order not found" text="There is no order with this number on your account.">
+          <Link to="/profile" className="button button--primary">
+            Back to Profile
+          </Link>
+        </EmptyState>
+      ) : (
+        <div className="form-error" role="alert">
+          {errorMessage(error, ORDER_LOAD_FAILED)}
+        </div>
+      )}
+    </section>
+  );
+}
+
 /** One order: header, shipping and payment cards, items, summary, Reorder and the help block. */
 export function OrderPage({ id }: { id: string }) {
   const navigate = useNavigate();
-  const order = useQuery(orderQuery(id));
+  const { data } = useSuspenseQuery(orderQuery(id));
   const shop = useShopInfo();
 
-  if (order.isPending)
-    return (
-      <section className="account-page container">
-        <p role="status">Loading order details...</p>
-      </section>
-    );
-  if (order.isError) {
-    const missing = order.error instanceof ApiError && order.error.status === 404;
-    return (
-      <section className="account-page container">
-        {missing ? (
-          <EmptyState title="Order not found" text="There is no order with this number on your account.">
-            <Link to="/profile" className="button button--primary">
-              Back to Profile
-            </Link>
-          </EmptyState>
-        ) : (
-          <div className="form-error" role="alert">
-            {errorMessage(order.error, ORDER_LOAD_FAILED)}
-          </div>
-        )}
-      </section>
-    );
-  }
-
-  const data = order.data;
   const items = itemsOf(data);
   const address = data.shippingAddress;
 

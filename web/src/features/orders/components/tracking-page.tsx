@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { formatDate, formatDateTime } from '../../../ui/dates';
@@ -12,47 +12,53 @@ import '../../../ui/field.css';
 
 export const TRACKING_FAILED = 'Something went wrong while loading this order.';
 
+/** While the route's loader fetches the tracking. */
+export function TrackingPageLoading() {
+  return (
+    <section className="account-page container">
+      <p role="status">Loading tracking details...</p>
+    </section>
+  );
+}
+
+/** The route's loader failed: an unknown order, or any other failure with Try Again. */
+export function TrackingPageFailed({
+  id,
+  error,
+  onRetry,
+}: {
+  id: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  const unknown = error instanceof ApiError && error.status === 404;
+  return (
+    <section className="account-page container" aria-labelledby="tracking-failed">
+      <div className="panel">
+        <h1 id="tracking-failed">Order Not Found</h1>
+        {unknown ? (
+          <>
+            <p>We couldn't find an order with ID: {id}</p>
+            <Link to="/" className="button button--primary">
+              Return to Homepage
+            </Link>
+          </>
+        ) : (
+          <>
+            <p role="alert">{errorMessage(error, TRACKING_FAILED)}</p>
+            <button type="button" className="button button--primary" onClick={onRetry}>
+              Try Again
+            </button>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
 /** The order's progress bar, the timeline built from its events, and its summary. */
 export function TrackingPage({ id }: { id: string }) {
-  const tracking = useQuery(trackingQuery(id));
-
-  if (tracking.isPending)
-    return (
-      <section className="account-page container">
-        <p role="status">Loading tracking details...</p>
-      </section>
-    );
-
-  if (tracking.isError) {
-    const unknown = tracking.error instanceof ApiError && tracking.error.status === 404;
-    return (
-      <section className="account-page container" aria-labelledby="tracking-failed">
-        <div className="panel">
-          <h1 id="tracking-failed">Order Not Found</h1>
-          {unknown ? (
-            <>
-              <p>We couldn't find an order with ID: {id}</p>
-              <Link to="/" className="button button--primary">
-                Return to Homepage
-              </Link>
-            </>
-          ) : (
-            <>
-              <p role="alert">{errorMessage(tracking.error, TRACKING_FAILED)}</p>
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={() => void tracking.refetch()}
-              >
-                Try Again
-              </button>
-            </>
-          )}
-        </div>
-      </section>
-    );
-  }
-
+  const tracking = useSuspenseQuery(trackingQuery(id));
   const { order, progress, timeline } = tracking.data;
   const tone =
     order.status === 'Delivered'
