@@ -15,6 +15,7 @@ import {
   sizeStockField,
   valuesFromProduct,
 } from './product-form-values';
+import { SizeFields } from './size-fields';
 import '../../../ui/admin/forms.css';
 import './product-form.css';
 
@@ -207,67 +208,17 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
         )}
       </div>
 
-      <fieldset
-        className="admin-field admin-sizes"
-        data-field="sizes"
-        aria-describedby={describedBy('sizes')}
+      <SizeFields
+        sizes={values.sizes}
+        stockBySize={values.stockBySize}
+        errors={errors}
         disabled={busy}
-      >
-        <legend>Sizes</legend>
-        <div className="admin-sizes__list">
-          {SIZES.map((size) => (
-            <label key={size} className="admin-check">
-              <input
-                type="checkbox"
-                name="sizes"
-                value={size}
-                checked={values.sizes.includes(size)}
-                onChange={(event) => toggleSize(size, event.currentTarget.checked)}
-              />
-              {size}
-            </label>
-          ))}
-        </div>
-        {errors.sizes && (
-          <p id={errorIdFor('sizes')} className="admin-field-error">
-            {errors.sizes}
-          </p>
-        )}
-      </fieldset>
-
-      {values.sizes.length > 0 && (
-        <fieldset className="admin-field admin-size-stock" disabled={busy}>
-          <legend>Stock per size</legend>
-          <div className="admin-size-stock__list">
-            {values.sizes.map((size) => {
-              const field = sizeStockField(size);
-              return (
-                <div key={size} className="admin-field">
-                  <label htmlFor={idFor(field)}>Stock of {size}</label>
-                  <input
-                    id={idFor(field)}
-                    name={field}
-                    type="number"
-                    step="1"
-                    min="0"
-                    inputMode="numeric"
-                    value={values.stockBySize[size] ?? ''}
-                    aria-required="true"
-                    aria-invalid={errors[field] ? true : undefined}
-                    aria-describedby={describedBy(field)}
-                    onChange={(event) => updateSizeStock(size, event.currentTarget.value)}
-                  />
-                  {errors[field] && (
-                    <p id={errorIdFor(field)} className="admin-field-error">
-                      {errors[field]}
-                    </p>
-                  )}
-                </div>
-              );
-            })}
-          </div>
-        </fieldset>
-      )}
+        idFor={idFor}
+        errorIdFor={errorIdFor}
+        describedBy={describedBy}
+        onToggle={toggleSize}
+        onStockChange={updateSizeStock}
+      />
 
       <label className="admin-check admin-field">
         <input

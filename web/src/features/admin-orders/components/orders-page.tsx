@@ -1,40 +1,19 @@
-import {
-  CONFIRMATION_FILTERS,
-  ORDER_STATUSES,
-  type Order,
-  type OrderStatus,
-  PAYMENT_METHODS,
-  shopConfig,
-} from '@shop/contracts';
+import { CONFIRMATION_FILTERS, ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { type MouseEvent, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { AdminPage } from '../../../ui/admin/admin-page';
-import { type Column, DataTable } from '../../../ui/admin/data-table';
 import { ListDay, ListFilters, ListPager, ListSearch, ListSelect } from '../../../ui/admin/list-controls';
 import { ErrorPanel, LoadingState } from '../../../ui/admin/states';
 import { useIsDesktop } from '../../../ui/admin/use-media-query';
 import { CONFIRMATION_LABELS } from '../../../ui/confirmation';
-import { formatDateTime } from '../../../ui/dates';
 import { EmptyState } from '../../../ui/empty-state';
-import { formatMoney } from '../../../ui/money';
 import { PAYMENT_METHOD_LABELS } from '../../../ui/payment-labels';
-import { OrderStatusBadge } from '../../../ui/status-badge';
 import { adminOrdersPageQuery, downloadOrdersCsv } from '../api/orders';
 import type { OrdersSearch } from '../orders-search';
-import { ConfirmationBadge } from './confirmation-badge';
 import { OrderDetailDialog } from './order-detail-dialog';
-import { customerContact, customerName, shippingLine } from './order-fields';
-import { StatusControl } from './status-control';
+import { OrderCards, OrdersTable } from './orders-table';
 import './orders.css';
-
-/** Clicks on the row's own controls (and the dialogs they open) must not also open the overlay. */
-function fromControl(event: MouseEvent<HTMLElement>): boolean {
-  return (
-    event.target instanceof Element &&
-    event.target.closest('button, select, a, input, label, dialog') !== null
-  );
-}
 
 const YES_NO = (yes: string, no: string) =>
   [
@@ -200,128 +179,5 @@ export function OrdersPage({ search, onSearchChange }: OrdersPageProps) {
       )}
       {openOrder && <OrderDetailDialog order={openOrder} onClose={() => setOpenId(null)} />}
     </AdminPage>
-  );
-}
-
-interface OrdersViewProps {
-  orders: readonly Order[];
-  onOpen: (id: string) => void;
-}
-
-function OpenOrderButton({ order, onOpen }: { order: Order; onOpen: (id: string) => void }) {
-  return (
-    <button
-      type="button"
-      className="admin-link-button"
-      onClick={() => onOpen(order.id)}
-      aria-label={`Open order ${order.reference}`}
-      aria-haspopup="dialog"
-    >
-      {order.reference}
-    </button>
-  );
-}
-
-function OrdersTable({ orders, onOpen }: OrdersViewProps) {
-  const columns: Column<Order>[] = [
-    {
-      header: 'Order ID',
-      cell: (order) => (
-        <>
-          <OpenOrderButton order={order} onOpen={onOpen} />
-          <div className="muted admin-table__sub">{formatDateTime(order.createdAt)}</div>
-        </>
-      ),
-    },
-    {
-      header: 'Customer',
-      cell: (order) => (
-        <>
-          {customerName(order)}
-          {order.User?.email && <div className="muted admin-table__sub">{order.User.email}</div>}
-        </>
-      ),
-    },
-    { header: 'Contact', cell: customerContact },
-    { header: 'Shipping Address', className: 'admin-table__address', cell: shippingLine },
-    {
-      header: `Amount (${shopConfig.currency})`,
-      className: 'admin-table__number',
-      cell: (order) => formatMoney(order.totalPrice),
-    },
-    {
-      header: 'Status',
-      cell: (order) => (
-        <div className="admin-order-states">
-          <OrderStatusBadge status={order.status} look="admin" />
-          <ConfirmationBadge confirmation={order.confirmation} />
-        </div>
-      ),
-    },
-    { header: 'Actions', cell: (order) => <StatusControl order={order} /> },
-  ];
-  return (
-    <DataTable
-      label="Orders table"
-      caption="Orders; open an order for its details and history"
-      className="admin-table--rows-open"
-      columns={columns}
-      rows={orders}
-      rowKey={(order) => order.id}
-      rowProps={(order) => ({
-        'data-order-id': order.id,
-        onClick: (event) => {
-          if (!fromControl(event)) onOpen(order.id);
-        },
-      })}
-    />
-  );
-}
-
-function OrderCards({ orders, onOpen }: OrdersViewProps) {
-  return (
-    <ul className="admin-cards">
-      {orders.map((order) => (
-        <li key={order.id}>
-          {/* biome-ignore lint/a11y/useKeyWithClickEvents: a mouse shortcut; the card's order-number button is the keyboard path. */}
-          <article
-            className="admin-card admin-card--order"
-            aria-label={`Order ${order.id}`}
-            onClick={(event) => {
-              if (!fromControl(event)) onOpen(order.id);
-            }}
-          >
-            <header className="admin-card__header">
-              <OpenOrderButton order={order} onOpen={onOpen} />
-              <OrderStatusBadge status={order.status} look="admin" />
-              <ConfirmationBadge confirmation={order.confirmation} />
-            </header>
-            <dl className="admin-card__facts">
-              <div>
-                <dt>Customer</dt>
-                <dd>{customerName(order)}</dd>
-              </div>
-              <div>
-                <dt>Contact</dt>
-                <dd>{customerContact(order)}</dd>
-              </div>
-              <div>
-                <dt>Shipping Address</dt>
-                <dd>{shippingLine(order)}</dd>
-              </div>
-              <div>
-                <dt>Amount</dt>
-                <dd>{formatMoney(order.totalPrice)}</dd>
-              </div>
-              <div>
-                <dt>Placed</dt>
-                <dd>{formatDateTime(order.createdAt)}</dd>
-              </div>
-            </dl>
-            <StatusControl order={order} />
-          </article>
-        </li>
-      ))}
-    </ul>
   );
 }
