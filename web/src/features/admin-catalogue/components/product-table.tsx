@@ -2,9 +2,9 @@ import { shopConfig } from '@shop/contracts';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
+import { type Column, DataTable } from '../../../ui/admin/data-table';
 import { ConfirmDialog } from '../../../ui/admin/modal';
 import { ShortId } from '../../../ui/admin/short-id';
-import { TableScroll } from '../../../ui/admin/table-scroll';
 import { useIsDesktop } from '../../../ui/admin/use-media-query';
 import { formatMoney } from '../../../ui/money';
 import { type Product, useDeleteProduct } from '../api/products';
@@ -91,40 +91,25 @@ function Actions({ product, onDelete }: { product: Product; onDelete: (product: 
 }
 
 function ProductRows({ products, onDelete }: ProductsViewProps) {
+  const columns: Column<Product>[] = [
+    { header: 'ID', className: 'admin-table__id', cell: (product) => <ShortId id={product.id} /> },
+    { header: 'Name', rowHeader: true, className: 'admin-table__name', cell: (product) => product.name },
+    {
+      header: `Price (${shopConfig.currency})`,
+      className: 'admin-table__number',
+      cell: (product) => formatMoney(product.price),
+    },
+    { header: 'Stock', cell: (product) => <StockBadge count={product.countInStock} /> },
+    { header: 'Actions', cell: (product) => <Actions product={product} onDelete={onDelete} /> },
+  ];
   return (
-    <TableScroll label="Products table">
-      <table className="admin-table">
-        <caption className="visually-hidden">Products</caption>
-        <thead>
-          <tr>
-            <th scope="col">ID</th>
-            <th scope="col">Name</th>
-            <th scope="col">Price ({shopConfig.currency})</th>
-            <th scope="col">Stock</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {products.map((product) => (
-            <tr key={product.id}>
-              <td className="admin-table__id">
-                <ShortId id={product.id} />
-              </td>
-              <th scope="row" className="admin-table__name">
-                {product.name}
-              </th>
-              <td className="admin-table__number">{formatMoney(product.price)}</td>
-              <td>
-                <StockBadge count={product.countInStock} />
-              </td>
-              <td>
-                <Actions product={product} onDelete={onDelete} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      label="Products table"
+      caption="Products"
+      columns={columns}
+      rows={products}
+      rowKey={(product) => product.id}
+    />
   );
 }
 

@@ -1,10 +1,10 @@
-import type { Order } from '@shop/contracts';
+import type { Order, OrderItem } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { itemsOf } from '../../../lib/order-items';
+import { type Column, DataTable } from '../../../ui/admin/data-table';
 import { Modal } from '../../../ui/admin/modal';
-import { TableScroll } from '../../../ui/admin/table-scroll';
 import { formatDateTime } from '../../../ui/dates';
 import { formatMoney } from '../../../ui/money';
 import { PAYMENT_METHOD_LABELS } from '../../../ui/payment-labels';
@@ -20,6 +20,14 @@ export interface OrderDetailDialogProps {
   order: Order;
   onClose: () => void;
 }
+
+const ITEM_COLUMNS: readonly Column<OrderItem>[] = [
+  { header: 'Product', rowHeader: true, cell: (item) => item.Product?.name ?? item.name },
+  { header: 'Quantity', className: 'admin-table__number', cell: (item) => item.qty },
+  { header: 'Price', className: 'admin-table__number', cell: (item) => formatMoney(item.price) },
+  { header: 'Category', cell: (item) => item.Product?.category ?? item.category ?? '—' },
+  { header: 'Size', cell: (item) => item.size || '—' },
+];
 
 /** The detail overlay of one order: its fields, items, status control and status history. */
 export function OrderDetailDialog({ order: listed, onClose }: OrderDetailDialogProps) {
@@ -72,30 +80,13 @@ export function OrderDetailDialog({ order: listed, onClose }: OrderDetailDialogP
 
           <section className="admin-subsection" aria-labelledby={`order-${order.id}-items`}>
             <h3 id={`order-${order.id}-items`}>Items</h3>
-            <TableScroll label="Items of this order">
-              <table className="admin-table admin-table--compact">
-                <thead>
-                  <tr>
-                    <th scope="col">Product</th>
-                    <th scope="col">Quantity</th>
-                    <th scope="col">Price</th>
-                    <th scope="col">Category</th>
-                    <th scope="col">Size</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {itemsOf(order).map((item) => (
-                    <tr key={item.id}>
-                      <th scope="row">{item.Product?.name ?? item.name}</th>
-                      <td className="admin-table__number">{item.qty}</td>
-                      <td className="admin-table__number">{formatMoney(item.price)}</td>
-                      <td>{item.Product?.category ?? item.category ?? '—'}</td>
-                      <td>{item.size || '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable
+              label="Items of this order"
+              className="admin-table--compact"
+              columns={ITEM_COLUMNS}
+              rows={itemsOf(order)}
+              rowKey={(item) => String(item.id)}
+            />
           </section>
 
           <section className="admin-subsection" aria-labelledby={`order-${order.id}-notes`}>
