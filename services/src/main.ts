@@ -12,7 +12,7 @@ import { createLogger } from './platform/logger';
 import { mailSettingsFrom } from './reactors/mail/mail-settings';
 import { whatsAppSettingsFrom } from './reactors/whatsapp/whatsapp-settings';
 import { openShop } from './shop';
-import { codSettingsFrom } from './slices/orders/cod-settings';
+import { codSettingsFrom } from './slices/orders/cash-on-delivery/cod-settings';
 import { prepareShop } from './startup';
 
 // The shop's process: validated configuration, the event store and read models, the web app

@@ -5,7 +5,7 @@ import type { CommandDeps } from './platform/commands/handle-command';
 import type { TrustedProxies } from './platform/http/client-address';
 import type { Logger } from './platform/logger';
 import type { AuthDeps } from './slices/accounts/auth';
-import type { CodSettings } from './slices/orders/cod-settings';
+import type { CodSettings } from './slices/orders/cash-on-delivery/cod-settings';
 
 /** Everything a slice's routes and commands need. */
 export interface ShopDeps extends AuthDeps, CommandDeps {

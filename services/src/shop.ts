@@ -22,8 +22,8 @@ import { startWhatsApp } from './reactors/whatsapp/start-whatsapp';
 import type { WhatsAppSettings } from './reactors/whatsapp/whatsapp-settings';
 import type { ShopDeps } from './shop-deps';
 import { lookupCaller } from './slices/accounts/caller';
-import { type CodSettings, DEFAULT_COD_SETTINGS } from './slices/orders/cod-settings';
-import { startConfirmationExpiry } from './slices/orders/confirmation-expiry';
+import { type CodSettings, DEFAULT_COD_SETTINGS } from './slices/orders/cash-on-delivery/cod-settings';
+import { startConfirmationExpiry } from './slices/orders/cash-on-delivery/confirmation-expiry';
 import { startReservationSweep } from './slices/orders/reservation-sweep';
 import { sharingRoutes } from './slices/sharing/routes';
 

@@ -13,7 +13,7 @@ import type { WhatsAppSettings } from '../reactors/whatsapp/whatsapp-settings';
 import { openShop, type Shop } from '../shop';
 import type { ShopDeps } from '../shop-deps';
 import { ensureAdmin } from '../slices/accounts/account-commands';
-import { codSettingsFrom } from '../slices/orders/cod-settings';
+import { codSettingsFrom } from '../slices/orders/cash-on-delivery/cod-settings';
 
 /** A clock the test moves by hand. Starts at 2024-05-02 08:00 UTC unless told otherwise. */
 export interface TestClock {

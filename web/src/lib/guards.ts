@@ -10,7 +10,7 @@ export interface GuardArgs {
 
 /**
  * An account page (`/profile`, `/track`, `/order/…`, `/review`, `/affiliate/request`) sends a visitor
- * with no user to /login, since whoever opens one already has an account (DECISIONS.md: guards), and
+ * with no user to /login, since whoever opens one already has an account (docs/rules/accounts.md#guards), and
  * remembers where they came from; registration is one tap away there. Use as
  * `beforeLoad: requireSignedIn`.
  */
@@ -29,7 +29,7 @@ export function requireAccountToCheckout({ context, location }: GuardArgs): void
 }
 
 /**
- * Spec section 2: an admin-only route sends anyone whose user lacks `isAdmin` to /login and
+ * An admin-only route (docs/rules/accounts.md#guards) sends anyone whose user lacks `isAdmin` to /login and
  * remembers the origin. Use as `beforeLoad: requireAdmin`.
  */
 export function requireAdmin({ context, location }: GuardArgs): void {

@@ -92,7 +92,7 @@ describe('/review', () => {
     expect(router.state.location.pathname).toBe('/review');
   });
 
-  it('only logs a failed product load (spec section 8) and keeps the form on screen', async () => {
+  it('only logs a failed product load and keeps the form (docs/rules/screens.md#failed-loads)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     server.use(http.get('/api/products', () => HttpResponse.error()));
     signIn(aSession());

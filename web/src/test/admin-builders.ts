@@ -21,7 +21,7 @@ export function signInAsAdmin(): void {
   signIn(aSession({ name: 'Admin Aziz', isAdmin: true }));
 }
 
-/** The error body every failed call answers (DECISIONS.md). */
+/** The error body every failed call answers (docs/rules/api.md#error-shape). */
 export function errorResponse(status: number, message: string, code = 'CONFLICT') {
   return HttpResponse.json({ message, code }, { status });
 }
@@ -141,8 +141,8 @@ export function someMetrics(overrides: Partial<AdminMetrics> = {}): AdminMetrics
     awaitingPayment: 2,
     configWarnings: [],
     sales: [
-      { date: '2025-03-03', salesUSD: 4500, amount: 4500, orders: 1, refunds: 0 },
-      { date: '2025-03-04', salesUSD: 9000.5, amount: 9000.5, orders: 2, refunds: 0 },
+      { date: '2025-03-03', salesPKR: 4500, salesUSD: 4500, amount: 4500, orders: 1, refunds: 0 },
+      { date: '2025-03-04', salesPKR: 9000.5, salesUSD: 9000.5, amount: 9000.5, orders: 2, refunds: 0 },
     ],
     ...overrides,
   };

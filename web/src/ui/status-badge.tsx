@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@shop/contracts';
 import './status-badge.css';
 
-/** Statuses the order history colours (spec section 4); any other shows in the default style. */
+/** Statuses the order history colours (docs/rules/orders.md#history-badges); any other shows plain. */
 const COLOURED: ReadonlySet<string> = new Set(['Paid', 'Dispatched', 'Delivered', 'Cancelled', 'Refused']);
 
 // Glyphs from common text fonts, not emoji, so the badge renders the same without an emoji font.

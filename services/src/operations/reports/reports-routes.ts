@@ -40,7 +40,7 @@ export function salesReportCsv(report: SalesReport): string {
 }
 
 /**
- * Sales reports for analysts (DECISIONS.md "For analysts"): from the sales facts read model, or with
+ * Sales reports for analysts (docs/rules/reports.md#sales-report): from the sales facts read model, or with
  * `asOf` from the log replayed up to that moment into a throwaway copy of it.
  */
 export function reportsRoutes(deps: ShopDeps) {

@@ -1,6 +1,6 @@
 import type { ConfirmedByLink, Order } from '@shop/contracts';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { runConfirmationExpiry } from '../../slices/orders/confirmation-expiry';
+import { runConfirmationExpiry } from '../../slices/orders/cash-on-delivery/confirmation-expiry';
 import { createProduct, placeOrderOk, setStatus } from '../../slices/orders/order-test-kit';
 import { TEST_PUBLIC_URL, testMailSettings, waitForCounts } from '../../test-support/mail-shop';
 import { SmtpInbox } from '../../test-support/smtp-inbox';

@@ -9,8 +9,8 @@ import {
   type OwedRecord,
 } from '../../platform/reactors/channel';
 import { passwordResetToken } from '../../slices/accounts/reset-token';
-import type { CodSettings } from '../../slices/orders/cod-settings';
-import { confirmationLink } from '../../slices/orders/confirmation-link';
+import type { CodSettings } from '../../slices/orders/cash-on-delivery/cod-settings';
+import { confirmationLink } from '../../slices/orders/cash-on-delivery/confirmation-link';
 import type { MailSettings } from './mail-settings';
 import { confirmationExpired, confirmationReminder } from './messages/cod-confirmation';
 import { frame, type MessageContent } from './messages/markup';

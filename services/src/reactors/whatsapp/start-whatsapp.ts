@@ -1,8 +1,8 @@
 import type { Outbox } from '../../platform/reactors/outbox';
 import { startOutbox } from '../../platform/reactors/outbox';
 import type { OutboxDeps } from '../../platform/reactors/outbox-deps';
-import type { CodSettings } from '../../slices/orders/cod-settings';
-import { confirmationToken } from '../../slices/orders/confirmation-link';
+import type { CodSettings } from '../../slices/orders/cash-on-delivery/cod-settings';
+import { confirmationToken } from '../../slices/orders/cash-on-delivery/confirmation-link';
 import { whatsAppChannel } from './whatsapp-channel';
 import type { WhatsAppSettings } from './whatsapp-settings';
 

@@ -16,7 +16,7 @@ import {
   type OwedMessage,
   type OwedRecord,
 } from '../../platform/reactors/channel';
-import type { CodSettings } from '../../slices/orders/cod-settings';
+import type { CodSettings } from '../../slices/orders/cash-on-delivery/cod-settings';
 import { customer, orderToConfirm, placedOrder } from '../mail/recipients';
 import { sendTemplate, type TemplateMessage } from './cloud-api';
 import type { WhatsAppSettings } from './whatsapp-settings';

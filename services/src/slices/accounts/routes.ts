@@ -24,7 +24,7 @@ import { PageCursors } from '../../platform/http/page-cursors';
 import { streamedJsonArray } from '../../platform/http/streamed';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
-import { standingOf } from '../orders/cod-standing';
+import { standingOf } from '../orders/cash-on-delivery/cod-standing';
 import { handleSignOut, registerAccount, updateProfile } from './account-commands';
 import { accountThrottles, signInKeys } from './account-throttles';
 import { type AuthEnv, issueToken, requireAdmin, requireUser } from './auth';

@@ -76,7 +76,7 @@ describe('a password or e-mail change', () => {
     expect(await readWith(user.token)).toEqual([401, SESSION_ENDED]);
     expect(await readWith(phone.token)).toEqual([401, SESSION_ENDED]);
     expect(await readWith(laptop.token)).toEqual([200, undefined]);
-    // The app signs the laptop out 2 seconds later (spec section 9).
+    // The app signs the laptop out 2 seconds later (docs/rules/accounts.md#sign-out-after-an-update).
     t.clock.advance(2_000);
     expect(await readWith(laptop.token)).toEqual([200, undefined]);
     expect((await logout(laptop.token)).status).toBe(204);

@@ -1,4 +1,4 @@
-import type { ErrorBody, Order, Product } from '@shop/contracts';
+import { asUserId, type ErrorBody, type Order, type Product } from '@shop/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   openTestShop,
@@ -207,7 +207,7 @@ describe('POST /api/orders', () => {
     };
     const attempt = handlePlaceOrder(
       { ...t.deps, findProduct: stale, findAffiliateByCode: () => undefined },
-      shopper.id,
+      asUserId(shopper.id),
       orderBody([
         { product: first, qty: 1 },
         { product: last, qty: 1 },

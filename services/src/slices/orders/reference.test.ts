@@ -1,4 +1,5 @@
 import {
+  asUserId,
   type ErrorBody,
   NO_STREAM,
   type Order,
@@ -82,7 +83,7 @@ describe('order references', () => {
     };
     const placed = await Promise.all(
       Array.from({ length: 3 }, () =>
-        handlePlaceOrder(deps, shopper.id, orderBody([{ product: tee, qty: 1 }])),
+        handlePlaceOrder(deps, asUserId(shopper.id), orderBody([{ product: tee, qty: 1 }])),
       ),
     );
     const references = await Promise.all(
@@ -113,9 +114,13 @@ describe('order references', () => {
     };
     const stale = { ...deps, findProduct: staleEntry };
     await expect(
-      handlePlaceOrder(stale, shopper.id, orderBody([{ product: tee, qty: 60 }])),
+      handlePlaceOrder(stale, asUserId(shopper.id), orderBody([{ product: tee, qty: 60 }])),
     ).rejects.toMatchObject({ code: 'OUT_OF_STOCK' });
-    const { orderId } = await handlePlaceOrder(deps, shopper.id, orderBody([{ product: tee, qty: 1 }]));
+    const { orderId } = await handlePlaceOrder(
+      deps,
+      asUserId(shopper.id),
+      orderBody([{ product: tee, qty: 1 }]),
+    );
     expect((await get<Order>(`/api/orders/${orderId}`, shopper)).body.reference).toBe('CD-234567');
   });
 

@@ -1,4 +1,11 @@
-import { type ErrorBody, type EventStore, type Order, type Product, streams } from '@shop/contracts';
+import {
+  asUserId,
+  type ErrorBody,
+  type EventStore,
+  type Order,
+  type Product,
+  streams,
+} from '@shop/contracts';
 import { findCatalogueEntry } from '@shop/projections';
 import { anOrderPlaced } from '@shop/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -124,7 +131,7 @@ describe('Idempotency-Key', () => {
   it('answers 409 while the first attempt is still in progress, and takes over a crashed one later', async () => {
     // A claim whose order never appears: the first attempt crashed right after claiming the key.
     await t.deps.store.append(
-      streams.idempotencyClaim(shopper.id, 'crashed'),
+      streams.idempotencyClaim(asUserId(shopper.id), 'crashed'),
       [
         {
           type: 'ValueClaimed',
@@ -226,7 +233,7 @@ describe('the reservation sweep', () => {
         findProduct: (id) => findCatalogueEntry(t.deps.readModels, { id }),
         findAffiliateByCode: () => undefined,
       },
-      shopper.id,
+      asUserId(shopper.id),
       orderBody([{ product: tee, qty: 2 }]),
     );
     await atOrder;

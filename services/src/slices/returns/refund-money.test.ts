@@ -62,6 +62,7 @@ describe('the dashboard follows refunds', () => {
       date: '2024-03-10',
       amount: 1_000,
       salesUSD: 1_000,
+      salesPKR: 1_000,
       orders: 1,
       refunds: 2_000,
     });

@@ -11,9 +11,9 @@ import { type AuthEnv, requireAdmin, requireUser } from '../accounts/auth';
 import { reviewDecider } from './decide';
 
 /**
- * Reviews are published at once and moderated afterwards (DECISIONS.md): anyone reads a
- * product's reviews without their authors, a signed-in user posts, an admin lists (all of them
- * streamed, or paged) and deletes.
+ * Reviews are published at once and moderated afterwards (docs/rules/reviews-and-affiliates.md#publishing):
+ * anyone reads a product's reviews without their authors, a signed-in user posts, an admin lists (all of
+ * them streamed, or paged) and deletes.
  */
 export function reviewsRoutes(deps: ShopDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();

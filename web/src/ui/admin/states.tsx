@@ -16,7 +16,7 @@ export interface ErrorPanelProps {
   retryLabel?: string;
   onRetry: () => void;
   retrying?: boolean;
-  /** Fills the page below the header (the orders list failure of spec section 8). */
+  /** Fills the page below the header (the orders list's failure, docs/rules/screens.md#failed-loads). */
   fullScreen?: boolean;
 }
 

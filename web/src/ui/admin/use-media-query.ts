@@ -16,7 +16,8 @@ export function useMediaQuery(query: string): boolean {
 }
 
 /**
- * The desktop layout starts at 1024 px (spec section 9). Tables and cards are chosen here rather than
- * both rendered and one hidden by CSS, so assistive technology never meets the same data twice.
+ * The desktop layout starts at 1024 px (docs/rules/screens.md#layout). Tables and cards are chosen
+ * here rather than both rendered and one hidden by CSS, so assistive technology never meets the same data
+ * twice.
  */
 export const useIsDesktop = () => useMediaQuery('(min-width: 1024px)');

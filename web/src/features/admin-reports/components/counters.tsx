@@ -49,7 +49,10 @@ export function CodCounters({ cod }: { cod: CodMetrics }) {
   );
 }
 
-/** Configured payment accounts or support details that still hold placeholders (DECISIONS.md). */
+/**
+ * Configured payment accounts or support details that still hold placeholders
+ * (docs/rules/shop-configuration.md#placeholders).
+ */
 export function ConfigWarnings({ warnings }: { warnings: readonly string[] }) {
   if (warnings.length === 0) return null;
   return (

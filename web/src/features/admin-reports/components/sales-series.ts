@@ -21,7 +21,7 @@ export function toSalesSeries(sales: readonly SalesPoint[]): SalesSeries {
   const sorted = [...sales].sort((a, b) => a.date.localeCompare(b.date));
   return {
     days: sorted.map((point) => dayToUnixSeconds(point.date)),
-    amounts: sorted.map((point) => point.amount ?? point.salesUSD),
+    amounts: sorted.map((point) => point.amount ?? point.salesPKR ?? point.salesUSD),
     orders: sorted.map((point) => point.orders ?? 0),
   };
 }

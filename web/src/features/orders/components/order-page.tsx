@@ -21,7 +21,10 @@ import { itemsOf } from '../../../lib/order-items';
 
 export const ORDER_LOAD_FAILED = 'Could not load this order. Please try again.';
 
-/** Spec section 4: every item goes back into the cart with quantity 1 and its size (or '-'), capped at stock. */
+/**
+ * Every item goes back into the cart with quantity 1 and its size (or '-'), capped at stock
+ * (docs/rules/orders.md#reorder).
+ */
 export function reorder(order: Order): void {
   cartStore.set((lines) =>
     itemsOf(order).reduce(

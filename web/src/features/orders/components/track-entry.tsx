@@ -5,7 +5,7 @@ import { SupportContacts } from '../../../ui/support-contacts';
 import '../../../ui/account.css';
 
 export const INVALID_ORDER_ID = 'Please enter a valid order ID';
-/** Spec section 9: the button reads 'Tracking Order...' this long before the tracking page opens. */
+/** The button reads 'Tracking Order...' this long before tracking opens (docs/rules/screens.md#delays). */
 export const TRACK_DELAY_MS = 1500;
 
 /** The order-ID form. No lookup happens here; the tracking page does it. */
