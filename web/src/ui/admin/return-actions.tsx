@@ -1,6 +1,6 @@
 import { type OrderReturn, RETURN_TRANSITIONS, type ReturnStatus } from '@shop/contracts';
 import { errorMessage } from '../../lib/api';
-import { useMoveReturn } from '../../lib/order-returns';
+import { useMoveReturn } from '../../lib/return-moves';
 import './table.css';
 import './returns.css';
 

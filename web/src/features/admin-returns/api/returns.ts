@@ -1,7 +1,7 @@
 import type { ReturnStatus, ReturnsPage } from '@shop/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { returnKeys } from '../../../lib/order-returns';
+import { returnKeys } from '../../../lib/return-moves';
 
 export interface ReturnsFilter {
   status?: ReturnStatus;
