@@ -16,6 +16,8 @@ import '../../features/admin-reports/components/dashboard.css';
  * `/admin`: counters, the e-mail panel, the 30-day sales chart, shortcuts to every admin screen and the
  * product table.
  * It waits for both calls; if either fails it says so and offers Retry instead of loading forever.
+ * Composed beside its route because it shows two features, the reports' figures and the catalogue's
+ * products, and features do not import each other.
  */
 export function Dashboard() {
   const metrics = useQuery(adminMetricsQuery());
