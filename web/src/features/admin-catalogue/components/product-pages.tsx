@@ -1,6 +1,7 @@
 import type { Product } from '@shop/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { AdminPage } from '../../../ui/admin/admin-page';
 import { ErrorPanel, LoadingState } from '../../../ui/admin/states';
@@ -27,24 +28,40 @@ export function CreateProductPage() {
   );
 }
 
-/** `/admin/edit/$id`: the form prefilled with the product; a failed load offers Retry. */
-export function EditProductPage({ id }: { id: string }) {
-  const returnToDashboard = useReturnToDashboard(false);
-  const product = useQuery(adminProductQuery(id));
+/** While the edit route's loader fetches the product. */
+export function EditProductLoading() {
   return (
     <AdminPage title="Edit Product">
-      {product.isPending ? (
-        <LoadingState label="Loading product…" />
-      ) : product.isError ? (
-        <ErrorPanel
-          title="Could not load product"
-          message={errorMessage(product.error)}
-          retrying={product.isFetching}
-          onRetry={() => void product.refetch()}
-        />
-      ) : (
-        <ProductForm key={product.data.id} product={product.data} onSaved={returnToDashboard} />
-      )}
+      <LoadingState label="Loading product…" />
+    </AdminPage>
+  );
+}
+
+/** The edit route's loader failed: what failed, and Retry, which runs the loader again. */
+export function EditProductFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const [retrying, setRetrying] = useState(false);
+  return (
+    <AdminPage title="Edit Product">
+      <ErrorPanel
+        title="Could not load product"
+        message={errorMessage(error)}
+        retrying={retrying}
+        onRetry={() => {
+          setRetrying(true);
+          onRetry();
+        }}
+      />
+    </AdminPage>
+  );
+}
+
+/** `/admin/edit/$id`: the form prefilled with the product its route loaded. */
+export function EditProductPage({ id }: { id: string }) {
+  const returnToDashboard = useReturnToDashboard(false);
+  const { data: product } = useSuspenseQuery(adminProductQuery(id));
+  return (
+    <AdminPage title="Edit Product">
+      <ProductForm key={product.id} product={product} onSaved={returnToDashboard} />
     </AdminPage>
   );
 }
