@@ -27,6 +27,8 @@ export interface DataTableProps<Row> {
   className?: string;
   /** The rows shown are the previous page's while the next one loads. */
   busy?: boolean;
+  /** Rows under the body, in the same columns (a report's totals). */
+  footRows?: readonly Row[];
 }
 
 /** The admin's table: the rows of a list, one column per definition, in a region that scrolls sideways. */
@@ -39,7 +41,25 @@ export function DataTable<Row>({
   rowProps,
   className,
   busy,
+  footRows,
 }: DataTableProps<Row>) {
+  const renderRow = (row: Row) => (
+    <tr key={rowKey(row)} {...rowProps?.(row)}>
+      {columns.map((column, index) =>
+        column.rowHeader ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for the table's life.
+          <th key={index} scope="row" className={column.className}>
+            {column.cell(row)}
+          </th>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for the table's life.
+          <td key={index} className={column.className}>
+            {column.cell(row)}
+          </td>
+        ),
+      )}
+    </tr>
+  );
   return (
     <TableScroll label={label}>
       <table className={className ? `admin-table ${className}` : 'admin-table'} aria-busy={busy}>
@@ -54,25 +74,8 @@ export function DataTable<Row>({
             ))}
           </tr>
         </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)} {...rowProps?.(row)}>
-              {columns.map((column, index) =>
-                column.rowHeader ? (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for the table's life.
-                  <th key={index} scope="row" className={column.className}>
-                    {column.cell(row)}
-                  </th>
-                ) : (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for the table's life.
-                  <td key={index} className={column.className}>
-                    {column.cell(row)}
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
+        <tbody>{rows.map(renderRow)}</tbody>
+        {footRows && <tfoot>{footRows.map(renderRow)}</tfoot>}
       </table>
     </TableScroll>
   );

@@ -9,8 +9,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { AdminPage } from '../../../ui/admin/admin-page';
+import { type Column, DataTable } from '../../../ui/admin/data-table';
 import { ErrorPanel, LoadingState } from '../../../ui/admin/states';
-import { TableScroll } from '../../../ui/admin/table-scroll';
 import { formatDateTime } from '../../../ui/dates';
 import { formatMoney } from '../../../ui/money';
 import { downloadSalesCsv, salesReportQuery } from '../api/reports';
@@ -187,53 +187,33 @@ function ReportView({ report, stale }: { report: SalesReport; stale: boolean }) 
         />
       </section>
       <section className="admin-section">
-        <TableScroll label={`Sales by ${grouping.toLowerCase()}`}>
-          <table className="admin-table admin-reports__table">
-            <caption className="visually-hidden">
-              Sales by {grouping.toLowerCase()}, {report.from} to {report.to}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{grouping}</th>
-                <th scope="col">Orders</th>
-                <th scope="col">Units</th>
-                <th scope="col">Gross sales</th>
-                <th scope="col">Discounts</th>
-                <th scope="col">Refunds</th>
-                <th scope="col">Net sales</th>
-                <th scope="col">Avg. order value</th>
-                <th scope="col">Share</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.rows.map((row) => (
-                <FiguresRow key={row.key} row={row} total={report.total} />
-              ))}
-            </tbody>
-            <tfoot>
-              <FiguresRow row={report.total} total={report.total} />
-            </tfoot>
-          </table>
-        </TableScroll>
+        <DataTable
+          label={`Sales by ${grouping.toLowerCase()}`}
+          caption={`Sales by ${grouping.toLowerCase()}, ${report.from} to ${report.to}`}
+          className="admin-reports__table"
+          columns={figureColumns(grouping, report.total)}
+          rows={report.rows}
+          footRows={[report.total]}
+          rowKey={(row) => row.key}
+        />
       </section>
     </div>
   );
 }
 
-function FiguresRow({ row, total }: { row: SalesFigures; total: SalesFigures }) {
-  return (
-    <tr>
-      <th scope="row">{row.label}</th>
-      <td>{row.orders}</td>
-      <td>{row.units}</td>
-      <td>{formatMoney(row.gross)}</td>
-      <td>{formatMoney(row.discounts)}</td>
-      <td>{formatMoney(row.refunds)}</td>
-      <td>{formatMoney(row.net)}</td>
-      <td>{formatMoney(row.averageOrderValue)}</td>
-      <td>{shareOfTotal(row, total).toFixed(1)}%</td>
-    </tr>
-  );
+/** A report's columns: the period, its counts and amounts, and its share of the whole range's net sales. */
+function figureColumns(grouping: string, total: SalesFigures): Column<SalesFigures>[] {
+  return [
+    { header: grouping, rowHeader: true, cell: (row) => row.label },
+    { header: 'Orders', cell: (row) => row.orders },
+    { header: 'Units', cell: (row) => row.units },
+    { header: 'Gross sales', cell: (row) => formatMoney(row.gross) },
+    { header: 'Discounts', cell: (row) => formatMoney(row.discounts) },
+    { header: 'Refunds', cell: (row) => formatMoney(row.refunds) },
+    { header: 'Net sales', cell: (row) => formatMoney(row.net) },
+    { header: 'Avg. order value', cell: (row) => formatMoney(row.averageOrderValue) },
+    { header: 'Share', cell: (row) => `${shareOfTotal(row, total).toFixed(1)}%` },
+  ];
 }
 
 function change(now: number, before: number): string {
