@@ -7,7 +7,7 @@ export default defineConfig({
     environment: 'node',
     include: [
       'services/src/slices/accounts/throttle.test.ts',
-      'services/src/slices/accounts/auth.test.ts',
+      'services/src/platform/http/auth.test.ts',
       'services/src/slices/accounts/reset-token.test.ts',
     ],
     // Every mutant of auth.ts would rerun this one for 10+ s: it runs in the ordinary suite instead.

@@ -1,5 +1,5 @@
 import type { ChannelMessages, MessageChannel, MessagesStatus } from '@shop/contracts';
-import { type MailSettings, outboxFolder } from '../reactors/mail/mail-settings';
+import { type MailSettings, outboxFolder } from '../platform/config/mail-settings';
 import type { SmtpInbox } from './smtp-inbox';
 import type { SignedInUser, TestShop } from './test-shop';
 

@@ -5,15 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { AuthResponse, EventStore, RegisterInput } from '@shop/contracts';
+import { codSettingsFrom } from '../platform/config/cod-settings';
 import { loadConfig } from '../platform/config/config';
+import type { MailSettings } from '../platform/config/mail-settings';
 import { placeholderWarnings, shopInfoFrom } from '../platform/config/shop-info';
+import type { WhatsAppSettings } from '../platform/config/whatsapp-settings';
 import { TrustedProxies } from '../platform/http/client-address';
-import type { MailSettings } from '../reactors/mail/mail-settings';
-import type { WhatsAppSettings } from '../reactors/whatsapp/whatsapp-settings';
 import { openShop, type Shop } from '../shop';
 import type { ShopDeps } from '../shop-deps';
 import { ensureAdmin } from '../slices/accounts/account-commands';
-import { codSettingsFrom } from '../slices/orders/cash-on-delivery/cod-settings';
 
 /** A clock the test moves by hand. Starts at 2024-05-02 08:00 UTC unless told otherwise. */
 export interface TestClock {

@@ -1,6 +1,6 @@
 import { type ErrorBody, type EventData, streams, uuidv7 } from '@shop/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_ENDED } from '../../slices/accounts/auth';
+import { SESSION_ENDED } from '../../platform/http/auth';
 import { RESET_LINK } from '../../slices/accounts/decide';
 import { requestIdOfResetToken } from '../../slices/accounts/reset-token';
 import { PASSWORD_RESET } from '../../slices/accounts/routes';

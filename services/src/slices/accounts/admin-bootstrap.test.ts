@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { streams, type User } from '@shop/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readStreamOrEmpty } from '../../platform/commands/handle-command';
+import { readStreamOrEmpty } from '../../platform/commands/aggregate-stream';
 import { openSqliteEventStore } from '../../platform/eventstore/sqlite/sqlite-event-store';
 import { openTestShop, registerUser, signIn, type TestShop } from '../../test-support/test-shop';
 import { bootstrapAdmin } from './admin-bootstrap';

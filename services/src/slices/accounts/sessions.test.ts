@@ -1,6 +1,7 @@
 import type { AuthResponse, ErrorBody } from '@shop/contracts';
 import { SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SESSION_ENDED } from '../../platform/http/auth';
 import {
   openTestShop,
   registerUser,
@@ -9,7 +10,6 @@ import {
   TEST_SIGNING_SECRET,
   type TestShop,
 } from '../../test-support/test-shop';
-import { SESSION_ENDED } from './auth';
 
 let t: TestShop;
 let user: SignedInUser;

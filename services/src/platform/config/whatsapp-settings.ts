@@ -1,5 +1,5 @@
-import type { Config } from '../../platform/config/config';
-import type { OutboxTiming } from '../../platform/reactors/outbox-deps';
+import type { OutboxTiming } from '../reactors/outbox-deps';
+import type { Config } from './config';
 
 /** How the shop sends WhatsApp messages, from the WHATSAPP_* variables. */
 export interface WhatsAppSettings {

@@ -2,9 +2,9 @@ import type { ErrorBody } from '@shop/contracts';
 import { Hono } from 'hono';
 import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse } from '../../platform/http/error-handler';
-import { silentLogger } from '../../platform/logger';
+import { silentLogger } from '../logger';
 import { type AuthEnv, authenticate, type CallerRecord, issueToken, requireAdmin, requireUser } from './auth';
+import { errorResponse } from './error-handler';
 
 // The token checks on their own: a real Hono app, real signed tokens, a fixed clock moved through the
 // token's life, and the callers as a read model would answer them. The same checks against the real

@@ -2,7 +2,7 @@ import { randomUUID, webcrypto } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { forbidden, unauthenticated } from '../../platform/errors';
+import { forbidden, unauthenticated } from '../errors';
 
 /** Who is calling, as the read model knows them now (not as the token remembers them). */
 export interface Caller {

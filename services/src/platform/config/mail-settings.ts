@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { type Config, publicUrlOf } from '../../platform/config/config';
-import type { OutboxTiming } from '../../platform/reactors/outbox-deps';
+import type { OutboxTiming } from '../reactors/outbox-deps';
+import { type Config, publicUrlOf } from './config';
 
 /** How the shop sends e-mail, from SMTP_URL, MAIL_FROM and PUBLIC_URL. */
 export interface MailSettings {

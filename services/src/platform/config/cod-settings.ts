@@ -1,4 +1,4 @@
-import { type Config, durationMs } from '../../../platform/config/config';
+import { type Config, durationMs } from './config';
 
 /**
  * Cash on delivery's two settings (docs/rules/cash-on-delivery.md), from COD_CONFIRMATION_WINDOW and
@@ -20,9 +20,3 @@ export function codSettingsFrom(
     refusalLimit: config.COD_REFUSAL_LIMIT,
   };
 }
-
-/** The defaults: 48 hours to confirm, two refusals. */
-export const DEFAULT_COD_SETTINGS: CodSettings = codSettingsFrom({
-  COD_CONFIRMATION_WINDOW: '48h',
-  COD_REFUSAL_LIMIT: 2,
-});

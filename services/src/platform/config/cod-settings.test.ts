@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type ConfigError, loadConfig } from '../../../platform/config/config';
 import { codSettingsFrom } from './cod-settings';
+import { type ConfigError, loadConfig } from './config';
 
 const problemsOf = (env: Record<string, string>): string[] => {
   try {
