@@ -5,6 +5,7 @@ import type { CommandDeps } from './platform/commands/handle-command';
 import type { ShopSettings } from './platform/config/settings';
 import type { AuthDeps } from './platform/http/auth';
 import type { Logger } from './platform/logger';
+import type { Couriers } from './slices/couriers/couriers';
 
 /** The settings a slice reads, as the configuration set them (ShopSettings says what each is). */
 type SettingsSlicesRead = Pick<
@@ -26,4 +27,6 @@ export interface ShopDeps extends AuthDeps, CommandDeps, SettingsSlicesRead {
   demoImagesDir: string;
   /** How this process sends each channel's messages (`off`: it does not). */
   messageDelivery: Record<MessageChannel, MessageDelivery>;
+  /** The couriers the shop is configured for (none: booking is off). */
+  couriers: Couriers;
 }

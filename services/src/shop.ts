@@ -19,13 +19,14 @@ import { startMail } from './reactors/mail/start-mail';
 import { startWhatsApp } from './reactors/whatsapp/start-whatsapp';
 import type { ShopDeps } from './shop-deps';
 import { lookupCaller } from './slices/accounts/caller';
+import { Couriers } from './slices/couriers/couriers';
 import { startConfirmationExpiry } from './slices/orders/cash-on-delivery/confirmation-expiry';
 import { startReservationSweep } from './slices/orders/reservation-sweep';
 import { sharingRoutes } from './slices/sharing/routes';
 
 /**
  * What a shop opens with: its settings (settingsFrom; any left out take the configuration's defaults
- * for `dataDir`, except e-mail and WhatsApp, which stay off) and what the process injects.
+ * for `dataDir`, except e-mail, WhatsApp and the couriers, which stay off) and what the process injects.
  */
 export interface ShopOptions extends Partial<ShopSettings> {
   dataDir: string;
@@ -93,6 +94,7 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     shopInfo: options.shopInfo ?? defaults.shopInfo,
     configWarnings: options.configWarnings ?? defaults.configWarnings,
     cod: options.cod ?? defaults.cod,
+    couriers: new Couriers(options.couriers ?? {}, clock),
   };
   await runner.start();
   const mail = options.mail ? await startMail(deps, options.mail) : undefined;
