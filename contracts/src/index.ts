@@ -3,7 +3,6 @@ export * from './admin-lists';
 export * from './affiliates';
 export * from './cash-on-delivery';
 export * from './catalogue';
-export * from './couriers';
 export {
   DELIVERY_NOTE_MAX,
   OrderInput,
@@ -13,6 +12,7 @@ export {
   ShippingAddressInput,
   shippingAddressFor,
 } from './checkout';
+export * from './couriers';
 export * from './errors';
 export * from './event-store';
 export {
