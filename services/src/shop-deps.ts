@@ -3,9 +3,9 @@ import type { ProjectionRunner, ReadModelsDb } from '@shop/projections';
 import type { BackgroundWork } from './platform/background';
 import type { CommandDeps } from './platform/commands/handle-command';
 import type { ShopSettings } from './platform/config/settings';
+import type { Couriers } from './platform/couriers/couriers';
 import type { AuthDeps } from './platform/http/auth';
 import type { Logger } from './platform/logger';
-import type { Couriers } from './slices/couriers/couriers';
 
 /** The settings a slice reads, as the configuration set them (ShopSettings says what each is). */
 type SettingsSlicesRead = Pick<

@@ -6,11 +6,11 @@ import {
 } from '@shop/contracts';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { type Courier, CourierRefused, CourierUnavailable } from '../../platform/couriers/courier';
 import { conflict, notFound, serviceUnavailable } from '../../platform/errors';
 import { type AuthEnv, requireAdmin } from '../../platform/http/auth';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
-import { type Courier, CourierRefused, CourierUnavailable } from './courier';
 
 /** A courier's failure as the admin sees it: the courier's own words, and whether to try again. */
 export function courierProblem(error: unknown): unknown {

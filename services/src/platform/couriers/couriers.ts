@@ -1,5 +1,5 @@
 import type { CourierId, CourierSummary } from '@shop/contracts';
-import type { CourierSettings } from '../../platform/config/courier-settings';
+import type { CourierSettings } from '../config/courier-settings';
 import { CityDirectory } from './city-directory';
 import type { Courier } from './courier';
 import { postExCourier } from './postex';

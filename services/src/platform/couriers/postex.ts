@@ -1,6 +1,6 @@
 import type { CourierCity } from '@shop/contracts';
 import { z } from 'zod';
-import type { PostExSettings } from '../../platform/config/courier-settings';
+import type { PostExSettings } from '../config/courier-settings';
 import {
   type BookedParcel,
   type Courier,

@@ -1,6 +1,6 @@
 import type { CourierCity } from '@shop/contracts';
 import { z } from 'zod';
-import type { TraxSettings } from '../../platform/config/courier-settings';
+import type { TraxSettings } from '../config/courier-settings';
 import type { BookedParcel, Courier, CourierStatus, Parcel, ParcelTracking, Payout } from './courier';
 import { CourierRefused } from './courier';
 import { callCourier, karachiTime, readAnswer, refused } from './courier-http';
