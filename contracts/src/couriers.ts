@@ -55,3 +55,43 @@ export const CourierCitiesAnswer = z.object({
 export type CourierCitiesAnswer = z.infer<typeof CourierCitiesAnswer>;
 
 export const CourierCitiesQuery = z.object({ city: z.string().trim().min(1).max(100).optional() });
+
+/** A status the courier reported for the parcel, with its own code and the shop's word. */
+export interface ShipmentEventView {
+  code: string;
+  text: string;
+  reason?: string;
+  status: ShipmentStatus;
+  at: string;
+}
+
+/**
+ * An order's parcel as the admin sees it. `state`: `booking` while the courier is being asked,
+ * `unknown` when its answer was lost (check with the courier before asking again), `booked`,
+ * `failed` (the courier refused; nothing was booked) or `cancelled`.
+ */
+export interface ShipmentView {
+  courier: CourierId;
+  state: 'booking' | 'unknown' | 'booked' | 'failed' | 'cancelled';
+  trackingNumber: string | null;
+  /** The shop's word for where the parcel is; `booked` until the courier reports more. */
+  status: ShipmentStatus | null;
+  bookedAt: string | null;
+  /** Cash the rider collects, rupees. */
+  codAmount: number;
+  /** Why the booking failed or its outcome is unknown. */
+  problem: string | null;
+  events: ShipmentEventView[];
+}
+
+/** `POST /api/admin/orders/{id}/shipment`. */
+export const BookShipmentInput = z.object({
+  courier: CourierId,
+  weightGrams: z.number().int().min(1).max(100_000).optional(),
+  pieces: z.number().int().min(1).max(10).default(1),
+  /** The courier's city, when the admin picked it because the order's city did not match. */
+  cityId: z.string().trim().min(1).max(100).optional(),
+  /** Ask the courier again after a booking whose outcome is unknown (check with the courier first). */
+  again: z.boolean().default(false),
+});
+export type BookShipmentInput = z.infer<typeof BookShipmentInput>;

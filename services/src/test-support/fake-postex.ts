@@ -78,7 +78,7 @@ export class FakePostEx {
   private constructor(
     readonly server: FakeHttpServer,
     readonly token: string,
-    readonly pickupAddressCodes: readonly string[],
+    readonly pickupAddressCodes: string[],
     private readonly clock: () => Date,
   ) {}
 
@@ -93,7 +93,7 @@ export class FakePostEx {
     fake = new FakePostEx(
       server,
       options.token,
-      options.pickupAddressCodes ?? ['001'],
+      [...(options.pickupAddressCodes ?? ['001'])],
       options.clock ?? (() => new Date()),
     );
     return fake;

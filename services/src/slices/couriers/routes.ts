@@ -1,4 +1,5 @@
 import {
+  BookShipmentInput,
   type CourierCitiesAnswer,
   CourierCitiesQuery,
   CourierId,
@@ -6,28 +7,17 @@ import {
 } from '@shop/contracts';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { type Courier, CourierRefused, CourierUnavailable } from '../../platform/couriers/courier';
-import { conflict, notFound, serviceUnavailable } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { type AuthEnv, requireAdmin } from '../../platform/http/auth';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
+import { bookShipment, cancelShipment, shipmentOf } from './book-shipment';
+import { configuredCourier, courierProblem } from './routes-support';
 
-/** A courier's failure as the admin sees it: the courier's own words, and whether to try again. */
-export function courierProblem(error: unknown): unknown {
-  if (error instanceof CourierUnavailable)
-    return serviceUnavailable(`${error.message}. Try again in a moment.`);
-  if (error instanceof CourierRefused) {
-    return error.credentials ? serviceUnavailable(error.message) : conflict(error.message);
-  }
-  return error;
-}
-
-/** The configured courier named in the path; 404 when the shop is not configured for it. */
-export function configuredCourier(deps: ShopDeps, id: CourierId): Courier {
-  const courier = deps.couriers.get(id);
-  if (!courier) throw notFound(`The shop is not configured for ${id} (see docs/operations.md, Couriers).`);
-  return courier;
-}
+const BookManyInput = z.object({
+  courier: CourierId,
+  orderIds: z.array(z.string().trim().min(1).max(100)).min(1).max(100),
+});
 
 /** The couriers the shop books with, and their city lists. Admin only. */
 export function courierRoutes(deps: ShopDeps): Hono<AuthEnv> {
@@ -56,6 +46,45 @@ export function courierRoutes(deps: ShopDeps): Hono<AuthEnv> {
       }
     },
   );
+
+  app.post('/admin/orders/:id/shipment', requireAdmin(deps), validate('json', BookShipmentInput), async (c) =>
+    c.json(await bookShipment(deps, c.req.param('id'), c.req.valid('json'), c.get('caller').id), 201),
+  );
+
+  app.get('/admin/orders/:id/shipment', requireAdmin(deps), async (c) =>
+    c.json({ shipment: await shipmentOf(deps, c.req.param('id')) }),
+  );
+
+  app.delete('/admin/orders/:id/shipment', requireAdmin(deps), async (c) =>
+    c.json(await cancelShipment(deps, c.req.param('id'), c.get('caller').id)),
+  );
+
+  /** Several orders with one courier, one after the other; each answers its own outcome. */
+  app.post('/admin/shipments', requireAdmin(deps), validate('json', BookManyInput), async (c) => {
+    const { courier, orderIds } = c.req.valid('json');
+    const results = [];
+    for (const orderId of new Set(orderIds)) {
+      try {
+        const order = await bookShipment(
+          deps,
+          orderId,
+          { courier, pieces: 1, again: false },
+          c.get('caller').id,
+        );
+        results.push({ orderId, ok: true as const, shipment: order.shipment });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        results.push({
+          orderId,
+          ok: false as const,
+          status: error.status,
+          code: error.code,
+          message: error.message,
+        });
+      }
+    }
+    return c.json({ results });
+  });
 
   return app;
 }
