@@ -248,6 +248,19 @@ describe('booking a parcel', () => {
     expect(fakes.postex.bookings).toHaveLength(1);
   });
 
+  it('books once when two admins book the same order at the same moment', async () => {
+    const order = await confirmedOrder();
+    await t.request('GET', '/api/admin/couriers/trax/cities', { token: admin.token });
+
+    const answers = await Promise.all([
+      book(order.id, { courier: 'trax' }),
+      book(order.id, { courier: 'trax' }),
+    ]);
+
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(fakes.trax.bookings).toHaveLength(1);
+  });
+
   it('books several orders and answers each one, a refused one beside the booked', async () => {
     const first = await confirmedOrder();
     const second = await confirmedOrder();
