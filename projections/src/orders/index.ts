@@ -10,7 +10,13 @@ export {
   ordersOfUser,
   orderTracking,
 } from './answers';
-export { codMetrics, codRefusals, codStanding, listAwaitingConfirmations } from './cash-on-delivery';
+export {
+  codMetrics,
+  codRefusals,
+  codStanding,
+  isPhoneOfOrders,
+  listAwaitingConfirmations,
+} from './cash-on-delivery';
 export { ordersProjector } from './projector';
 export * from './queries';
 export type * from './tables';

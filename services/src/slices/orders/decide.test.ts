@@ -228,7 +228,7 @@ describe('cash on delivery: confirmation, reminder, expiry', () => {
   const cod = () => placed({ paymentMethod: 'COD' });
   const confirm = (channel: 'link' | 'order-page' | 'phone', by = 'u1', note?: string): OrderCommand => ({
     type: 'ConfirmOrder',
-    data: { orderId: 'o1', by, channel, at, ...(note === undefined ? {} : { note }) },
+    data: { orderId: 'o1', by, channel, windowMs: null, at, ...(note === undefined ? {} : { note }) },
   });
   const remind = (ms: number): OrderCommand => ({
     type: 'RemindConfirmation',
@@ -305,6 +305,34 @@ describe('cash on delivery: confirmation, reminder, expiry', () => {
     for (const status of ['Paid', 'Processing', 'Dispatched', 'Shipped'] as const) {
       expect(given(cod(), ...pathTo[status]).when(confirm('link'))()).toHaveLength(1);
     }
+  });
+
+  it('the window binds every channel: the owner and an admin are refused from its end, before the sweep runs', () => {
+    const confirmAt = (
+      channel: 'link' | 'order-page' | 'phone',
+      ms: number,
+      windowMs: number | null = WINDOW,
+    ) =>
+      given(cod()).when({
+        type: 'ConfirmOrder',
+        data: { orderId: 'o1', by: channel === 'phone' ? 'admin' : 'u1', channel, windowMs, at: after(ms) },
+      });
+    for (const channel of ['link', 'order-page', 'phone'] as const) {
+      expect(confirmAt(channel, WINDOW - 1)()).toHaveLength(1);
+      expect(errorOf(confirmAt(channel, WINDOW))).toMatchObject({
+        status: 409,
+        message: 'This order was not confirmed in time and was cancelled. Please place it again.',
+      });
+      expect(errorOf(confirmAt(channel, WINDOW + 300)).status).toBe(409);
+    }
+    // With the window off nothing expires; an order confirmed in time stays confirmed.
+    expect(confirmAt('phone', WINDOW * 1000, null)()).toHaveLength(1);
+    expect(
+      given(cod(), confirmed).when({
+        type: 'ConfirmOrder',
+        data: { orderId: 'o1', by: 'u1', channel: 'order-page', windowMs: WINDOW, at: after(WINDOW + 1) },
+      })(),
+    ).toEqual([]);
   });
 
   it('reminds once, from halfway through the window, saying when it expires', () => {

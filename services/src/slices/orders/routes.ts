@@ -47,7 +47,7 @@ import type { ShopDeps } from '../../shop-deps';
 import { type AuthEnv, type Caller, requireAdmin, requireUser } from '../accounts/auth';
 import { affiliateByCodeIn } from '../affiliates/code-check';
 import { handleCancelOrder, handleChangeOrderStatus } from './change-status';
-import { codAvailability, handleLiftRefusalLimit } from './cod-standing';
+import { codAvailability, codStandingThrottle, handleLiftRefusalLimit } from './cod-standing';
 import { handleConfirmOrder } from './confirmation';
 import { verifyConfirmationToken } from './confirmation-link';
 import { orderNotFound } from './decide';
@@ -77,6 +77,9 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
   });
   /** Every order answer says when an awaiting COD order expires. */
   const answerSettings = { confirmationWindowMs: deps.cod.confirmationWindowMs };
+  const standingChecks = codStandingThrottle(deps.clock);
+  /** Staff answers carry a confirmation's note and the staff member who confirmed; a shopper's never. */
+  const staffAnswers = { ...answerSettings, forStaff: true };
 
   /** Only for its owner or an admin; 404 for anyone else. */
   const visibleTo = <T extends { userId: string } | { order: { userId: string } }>(
@@ -114,10 +117,11 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
     c.json(ordersOfUser(deps.readModels, { userId: c.var.caller.id, ...answerSettings })),
   );
 
-  /** Whether checkout may offer cash on delivery to the caller (and to the phone being filled in). */
-  app.get('/orders/cod-standing', requireUser(deps), validate('query', CodStandingQuery), (c) =>
-    c.json<CodAvailability>(codAvailability(deps, c.var.caller.id, c.req.valid('query').phone)),
-  );
+  /** Whether checkout may offer cash on delivery to the caller (and to her own phone being filled in). */
+  app.get('/orders/cod-standing', requireUser(deps), validate('query', CodStandingQuery), (c) => {
+    standingChecks.take({ account: c.var.caller.id });
+    return c.json<CodAvailability>(codAvailability(deps, c.var.caller.id, c.req.valid('query').phone));
+  });
 
   /** The link in the confirmation message: no sign-in, the signed token names the order. */
   app.post('/orders/confirm', validate('json', ConfirmByLinkRequest), async (c) => {
@@ -154,7 +158,7 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
       const id = c.req.param('id');
       const { note } = c.req.valid('json');
       await handleConfirmOrder(deps, { orderId: id, by: c.var.caller.id, channel: 'phone', note });
-      const order = orderDetails(deps.readModels, { id, history: true, ...answerSettings });
+      const order = orderDetails(deps.readModels, { id, history: true, ...staffAnswers });
       if (!order) throw orderNotFound();
       return c.json(order);
     },
@@ -179,7 +183,7 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
   );
 
   app.get('/orders', requireAdmin(deps), () =>
-    streamedJsonArray(allOrdersInChunks(deps.readModels, answerSettings)),
+    streamedJsonArray(allOrdersInChunks(deps.readModels, staffAnswers)),
   );
 
   app.get('/admin/lists/orders', requireAdmin(deps), validate('query', AdminOrdersQuery), (c) => {
@@ -190,7 +194,7 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
       cursors.page(
         'orders',
         sort,
-        orderListPage(deps.readModels, { filters, sort, start, limit, ...answerSettings }),
+        orderListPage(deps.readModels, { filters, sort, start, limit, ...staffAnswers }),
       ),
     );
   });
@@ -198,7 +202,7 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
   /** Every order the list's filters, search and sort select (its cursor and limit are not used). */
   app.get('/admin/lists/orders.csv', requireAdmin(deps), validate('query', AdminOrdersQuery), (c) => {
     const { sort, cursor: _cursor, limit: _limit, ...filters } = c.req.valid('query');
-    const orders = orderListChunks(deps.readModels, { filters, sort, ...answerSettings });
+    const orders = orderListChunks(deps.readModels, { filters, sort, ...staffAnswers });
     const rows = (function* () {
       for (const chunk of orders) yield chunk.map(orderCsvRow);
     })();
@@ -213,20 +217,33 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
     if (asOf === undefined) {
       const id = orderIdOf(deps.readModels, param);
       return c.json(
-        visibleTo(caller, orderDetails(deps.readModels, { id, history: caller.isAdmin, ...answerSettings })),
+        visibleTo(
+          caller,
+          orderDetails(deps.readModels, {
+            id,
+            history: caller.isAdmin,
+            ...answerSettings,
+            forStaff: caller.isAdmin,
+          }),
+        ),
       );
     }
     if (!caller.isAdmin) throw forbidden('Only an admin can see an order as it stood at a moment.');
     // The order as it stood then, replayed from the log (its reference too); not placed yet is 404.
     const then = await readAsOf(deps.store, new Date(asOf), ORDER_VIEW_PROJECTORS, (db) =>
-      orderDetails(db, { id: orderIdOf(db, param), history: true, ...answerSettings }),
+      orderDetails(db, { id: orderIdOf(db, param), history: true, ...staffAnswers }),
     );
     return c.json({ ...visibleTo(caller, then), asOf });
   });
 
   app.get('/orders/:id/tracking', requireUser(deps), (c) => {
     const id = orderIdOf(deps.readModels, c.req.param('id'));
-    return c.json(visibleTo(c.var.caller, orderTracking(deps.readModels, { id, ...answerSettings })));
+    return c.json(
+      visibleTo(
+        c.var.caller,
+        orderTracking(deps.readModels, { id, ...answerSettings, forStaff: c.var.caller.isAdmin }),
+      ),
+    );
   });
 
   app.post('/orders/:id/cancel', requireUser(deps), async (c) => {
@@ -246,7 +263,7 @@ export function ordersRoutes(deps: ShopDeps): Hono<AuthEnv> {
   app.put('/admin/orders/:id/status', requireAdmin(deps), validate('json', StatusChangeInput), async (c) => {
     const id = c.req.param('id');
     await handleChangeOrderStatus(deps, id, c.req.valid('json').status, c.var.caller.id);
-    const order = orderDetails(deps.readModels, { id, history: true, ...answerSettings });
+    const order = orderDetails(deps.readModels, { id, history: true, ...staffAnswers });
     if (!order) throw orderNotFound();
     return c.json(order);
   });
