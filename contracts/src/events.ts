@@ -109,12 +109,31 @@ export const StockReleased = z.object({
   at,
 });
 
+/**
+ * Since schema version 2 a review names the delivered order line it reviews (`verified`: its author
+ * bought and kept that line) and whether its author chose to stay anonymous. Version 1 reviews came
+ * from anyone: not verified, shown as "Anonymous".
+ */
 export const ReviewPosted = z.object({
   reviewId: id,
   productId: id,
   userId: id,
   rating: z.number().int().min(1).max(5),
   comment: z.string(),
+  orderId: id.nullable(),
+  lineId: id.nullable(),
+  verified: z.boolean(),
+  anonymous: z.boolean(),
+  at,
+});
+/** The author changed her review's rating, text or anonymity. */
+export const ReviewEdited = z.object({
+  reviewId: id,
+  productId: id,
+  userId: id,
+  rating: z.number().int().min(1).max(5),
+  comment: z.string(),
+  anonymous: z.boolean(),
   at,
 });
 export const ReviewDeleted = z.object({ reviewId: id, productId: id, deletedBy: id, at });
@@ -295,6 +314,7 @@ export const eventSchemas = {
   StockReserved,
   StockReleased,
   ReviewPosted,
+  ReviewEdited,
   ReviewDeleted,
   OrderPlaced,
   OrderAbandoned,
@@ -330,6 +350,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Partial<Record<EventType, number>>>
   OrderPlaced: 3,
   ProductCreated: 2,
   ProductUpdated: 2,
+  ReviewPosted: 2,
   StockReserved: 2,
   StockReleased: 2,
 };

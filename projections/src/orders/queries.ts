@@ -178,3 +178,15 @@ export function listSweepableReservations(db: ReadModelsDb, args: { before: stri
       .orderBy('product_id'),
   );
 }
+
+/** How many of a customer's orders were delivered (an affiliate needs one). */
+export function countDeliveredOrders(db: ReadModelsDb, args: { userId: string }): number {
+  const row = db.first(
+    db.qb
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', args.userId)
+      .where('status', '=', 'Delivered'),
+  );
+  return Number(row?.count ?? 0);
+}

@@ -2,8 +2,10 @@ export { reviewsProjector } from './projector';
 export {
   adminReviewPage,
   allAdminReviewsInChunks,
-  countReviewsByUser,
+  countVerifiedReviewsByUser,
+  latestVerifiedReviews,
   listAdminReviews,
   listPublicReviews,
+  listReviewsOfUser,
 } from './queries';
 export type { ReviewAuthorsTable, ReviewProductsTable, ReviewRow, ReviewsTable } from './tables';

@@ -18,7 +18,7 @@ import {
 } from '../../test-support/test-shop';
 import { createProduct, orderBody, placeOrderOk, postReview, setStatus } from '../orders/order-test-kit';
 import { claimNewAffiliateCode } from './code-claims';
-import { NEEDS_REVIEW_MESSAGE } from './decide';
+import { NEEDS_ORDER_AND_REVIEW_MESSAGE } from './eligibility';
 
 let t: TestShop;
 let admin: SignedInUser;
@@ -29,7 +29,7 @@ let tee: Product;
 beforeEach(async () => {
   t = await openTestShop();
   admin = await signInAdmin(t);
-  aff = await registerUser(t, { name: 'Zara Affiliate', email: 'zara@example.pk' });
+  aff = await registerUser(t, { name: 'Zara Affiliate', email: 'zara@example.pk', contact: '0333-7654322' });
   buyer = await registerUser(t, { name: 'Buyer' });
   tee = await createProduct(t, admin, { name: 'Tee', price: 40, countInStock: 100 });
 });
@@ -52,7 +52,7 @@ async function approvedAffiliate(): Promise<string> {
 describe('applying: POST /api/affiliate', () => {
   it('is refused until the user has posted a review', async () => {
     const response = await apply(aff);
-    expect([response.status, response.body.message]).toEqual([409, NEEDS_REVIEW_MESSAGE]);
+    expect([response.status, response.body.message]).toEqual([409, NEEDS_ORDER_AND_REVIEW_MESSAGE]);
     expect((await me(aff)).status).toBe('None');
   });
 
