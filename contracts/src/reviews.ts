@@ -29,6 +29,8 @@ export const ReviewInput = z.object({
   anonymous: anonymous.default(false),
 });
 export type ReviewInput = z.infer<typeof ReviewInput>;
+/** What a client sends: `anonymous` and `comment` may be left out. */
+export type ReviewRequest = z.input<typeof ReviewInput>;
 
 /** Body of PUT /api/reviews/{id}: the author changes her rating, text, or whether her name shows. */
 export const ReviewEditInput = z.object({ rating, comment, anonymous: anonymous.optional() });
