@@ -1,6 +1,9 @@
 // Mutation testing of the review and affiliate eligibility rules (issue 36: reviews only from buyers,
 // no self-referral): `npm run mutation:trust`, or `npx stryker run services/mutation/stryker.trust.config.mjs`
-// from the repository root.
+// from the repository root. Equivalent survivors: `split(/\s+/)` as `/\s/` in the author's name (the last
+// piece of a trimmed name is never empty), the address words' `+` (empty pieces are filtered out), and
+// `state.status !== 'posted'` in editing (only a posted review has the user it is compared with). The
+// decider's exhaustive `default` cannot be reached.
 import { strykerRun } from './stryker-run.mjs';
 
 export default strykerRun('trust', [

@@ -66,7 +66,11 @@ describe('resolving the code a shopper typed', () => {
     const own = refusal(() =>
       resolveAffiliateCode(codes, { userId: 'zara', identity: stranger }, 'ZARA2345'),
     );
-    expect([own.status, own.message]).toEqual([400, 'You cannot use your own affiliate code.']);
+    expect([own.status, own.message, own.fields?.[0]?.field]).toEqual([
+      400,
+      'You cannot use your own affiliate code.',
+      'affiliateCode',
+    ]);
     const second = refusal(() =>
       resolveAffiliateCode(
         codes,

@@ -30,6 +30,8 @@ describe('one mailbox, written many ways', () => {
   it("folds Gmail's dots and googlemail.com", () => {
     expect(normaliseEmail('Z.a.r.a+x@googlemail.com')).toBe('zara@gmail.com');
     expect(normaliseEmail('zara.k@gmail.com')).toBe('zarak@gmail.com');
+    expect(normaliseEmail('z@googlemail.com')).toBe('z@gmail.com');
+    expect(normaliseEmail('z+x+y@example.pk')).toBe('z@example.pk');
   });
 
   it('leaves text that is no address as it is, lower-cased', () => {

@@ -18,7 +18,7 @@ export function normaliseEmail(email: string): string {
   const text = email.trim().toLowerCase();
   const at = text.lastIndexOf('@');
   if (at < 1) return text;
-  let local = text.slice(0, at).split('+')[0] ?? '';
+  let local = text.slice(0, at).replace(/\+.*/, '');
   let domain = text.slice(at + 1);
   if (domain === 'googlemail.com') domain = 'gmail.com';
   if (domain === 'gmail.com') local = local.replaceAll('.', '');
@@ -51,7 +51,7 @@ export interface Identity {
 export function sharedIdentity(a: Identity, b: Identity): 'phone' | 'email' | 'address' | null {
   const overlap = (left: readonly string[], right: readonly string[]) => {
     const keys = new Set(left.filter(Boolean));
-    return right.some((key) => key !== '' && keys.has(key));
+    return right.some((key) => keys.has(key));
   };
   if (overlap(a.phones.map(phoneKey), b.phones.map(phoneKey))) return 'phone';
   if (overlap(a.emails.map(normaliseEmail), b.emails.map(normaliseEmail))) return 'email';
