@@ -1,6 +1,6 @@
 import { MAX_REVIEW_LENGTH, type MyReview } from '@shop/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { reviewKeys } from '../../../lib/query-keys';
 import { TextAreaField } from '../../../ui/field';
@@ -25,6 +25,31 @@ interface ReviewFormProps {
  * as 'Review error: {message}'.
  */
 export function ReviewForm({ productId, onPosted }: ReviewFormProps) {
+  // Saving moves the form on (a posted review becomes one to edit), so the thanks live out here.
+  const [saved, setSaved] = useState<string | null>(null);
+  const onSaved = (message: string) => {
+    setSaved(message);
+    onPosted?.();
+  };
+  return (
+    <>
+      {saved && (
+        <p className="form-success" role="status">
+          {saved}
+        </p>
+      )}
+      <ReviewFormFor productId={productId} onSaved={onSaved} />
+    </>
+  );
+}
+
+function ReviewFormFor({
+  productId,
+  onSaved,
+}: {
+  productId: string;
+  onSaved: (message: string) => void;
+}): ReactNode {
   const mine = useQuery(myReviewsQuery(productId));
   if (mine.status === 'pending') return <p className="muted">Loading your orders...</p>;
   if (mine.status === 'error') {
@@ -44,7 +69,7 @@ export function ReviewForm({ productId, onPosted }: ReviewFormProps) {
         title="Write a Review"
         intro={`For your order ${line.reference}${line.size ? ` (size ${line.size})` : ''}.`}
         onSave={(input) => postReview({ productId, orderId: line.orderId, lineId: line.lineId, ...input })}
-        {...(onPosted ? { onSaved: onPosted } : {})}
+        onSaved={() => onSaved('Thank you! Your review is published.')}
       />
     );
   }
@@ -56,7 +81,7 @@ export function ReviewForm({ productId, onPosted }: ReviewFormProps) {
         title="Edit your review"
         existing={own}
         onSave={(input) => editReview({ id: own.id, ...input })}
-        {...(onPosted ? { onSaved: onPosted } : {})}
+        onSaved={() => onSaved('Your review is updated.')}
       />
     );
   }
@@ -82,7 +107,7 @@ function ReviewEditor({
   intro?: string;
   existing?: MyReview;
   onSave: (fields: ReviewFields) => Promise<MyReview>;
-  onSaved?: () => void;
+  onSaved: () => void;
 }) {
   const id = useId();
   const queryClient = useQueryClient();
@@ -94,7 +119,7 @@ function ReviewEditor({
   const mutation = useMutation({
     mutationFn: onSave,
     onSuccess: async () => {
-      onSaved?.();
+      onSaved();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: reviewKeys.forProduct(productId) }),
         queryClient.invalidateQueries({ queryKey: reviewKeys.mine(productId) }),
@@ -138,11 +163,6 @@ function ReviewEditor({
         <div className="form-error" role="alert">
           Review error: {errorMessage(mutation.error, REVIEW_ERROR_FALLBACK)}
         </div>
-      )}
-      {mutation.isSuccess && (
-        <p className="form-success" role="status">
-          {existing ? 'Your review is updated.' : 'Thank you! Your review is published.'}
-        </p>
       )}
       <button type="submit" className="button button--primary" disabled={mutation.isPending}>
         {mutation.isPending ? 'Submitting...' : existing ? 'Save Review' : 'Submit Review'}
