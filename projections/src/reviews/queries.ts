@@ -1,5 +1,5 @@
 import { type AdminReview, type MyReview, type PublicReview, reviewAuthorName } from '@shop/contracts';
-import type { ReadModelsDb } from '../database';
+import type { ReadModelsDb } from '../db/database';
 import {
   countRows,
   type KeysetOrder,
@@ -9,7 +9,7 @@ import {
   type Position,
   readInChunks,
   readPage,
-} from '../paging';
+} from '../db/paging';
 
 /** A review with its author's current name: what the public and the author see. */
 function reviewsWithAuthors(db: ReadModelsDb) {

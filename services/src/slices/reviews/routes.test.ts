@@ -8,14 +8,9 @@ import {
   type PublicReview,
   streams,
 } from '@shop/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  openTestShop,
-  registerUser,
-  type SignedInUser,
-  signInAdmin,
-  type TestShop,
-} from '../../test-support/test-shop';
+import { describe, expect } from 'vitest';
+import { it } from '../../test-support/shop-test';
+import { registerUser, type SignedInUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { updateProfile } from '../accounts/account-commands';
 import { loadUser } from '../accounts/load-user';
 import type { RegisteredUser } from '../accounts/user';
@@ -23,13 +18,10 @@ import { createProduct, deliveredOrderOf, placeOrderOk, setStatus } from '../ord
 
 let t: TestShop;
 let shopper: SignedInUser;
-beforeEach(async () => {
-  t = await openTestShop();
+it.beforeEach(async ({ shop }) => {
+  t = shop;
   admin = await signInAdmin(t);
   shopper = await registerUser(t, { name: 'Zara Ahmed', email: 'zara@example.pk' });
-});
-afterEach(async () => {
-  await t.close();
 });
 
 let admin: SignedInUser;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useSession } from '../../../lib/session';
-import { formatShopDate } from '../../../ui/dates';
+import { formatDate } from '../../../ui/dates';
 import { EmptyState } from '../../../ui/empty-state';
 import { Stars } from '../../../ui/stars';
 import { productReviewsQuery } from '../api/reviews';
@@ -78,7 +78,7 @@ export function ProductReviews({ productId, onPosted }: ProductReviewsProps) {
             <ul className="review-list">
               {reviews.map((review) => (
                 <li key={review.id} className="review">
-                  <article aria-label={`Review by ${review.author} from ${formatShopDate(review.createdAt)}`}>
+                  <article aria-label={`Review by ${review.author} from ${formatDate(review.createdAt, '')}`}>
                     <header className="review__header">
                       <span className="review__author">{review.author}</span>
                       {review.verified ? (
@@ -87,14 +87,14 @@ export function ProductReviews({ productId, onPosted }: ProductReviewsProps) {
                         <span className="review__badge review__badge--unverified">Not verified</span>
                       )}
                       <time dateTime={review.createdAt} className="muted">
-                        {formatShopDate(review.createdAt)}
+                        {formatDate(review.createdAt, '')}
                       </time>
                     </header>
                     <Stars value={review.rating} />
                     {review.comment && <p className="review__comment">{review.comment}</p>}
                     {review.updatedAt && (
                       <p className="muted">
-                        Edited <time dateTime={review.updatedAt}>{formatShopDate(review.updatedAt)}</time>
+                        Edited <time dateTime={review.updatedAt}>{formatDate(review.updatedAt, '')}</time>
                       </p>
                     )}
                   </article>
