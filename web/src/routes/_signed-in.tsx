@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireSignedIn } from '../lib/guards';
+import { requireShopper } from '../lib/guards';
 
 /**
- * The shopper's account pages (profile, orders, tracking, reviews, the affiliate request) sit under
- * this pathless layout, so its one guard sends a visitor with no user to /login, with the page they
- * asked for remembered, before any of them loads. Checkout has its own guard: it sends them to
- * /register instead.
+ * The shopper's signed-in pages (checkout, profile, orders, tracking, reviews, the affiliate request)
+ * sit under this pathless layout, so its one guard runs before any of them loads: a visitor with no
+ * user goes to /register from checkout (a first purchase is the common case there) and to /login from
+ * the others, with the page they asked for remembered.
  */
 export const Route = createFileRoute('/_signed-in')({
-  beforeLoad: requireSignedIn,
+  beforeLoad: requireShopper,
 });

@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CheckoutPage } from '../features/checkout/components/checkout-page';
-import { requireAccountToCheckout } from '../lib/guards';
 
-export const Route = createFileRoute('/checkout')({
-  beforeLoad: requireAccountToCheckout,
+export const Route = createFileRoute('/_signed-in/checkout')({
   component: CheckoutPage,
 });
