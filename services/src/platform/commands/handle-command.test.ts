@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EventStore, ReadStreamOptions } from '@shop/contracts';
+import { type EventStore, type ReadStreamOptions, WrongExpectedVersion } from '@shop/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { conflict } from '../errors';
 import { openSqliteEventStore } from '../eventstore/sqlite/sqlite-event-store';
 import { AggregateCache } from './aggregate-cache';
 import { type CommandDeps, type CommandOptions, type Decider, handleCommand } from './handle-command';
+import { StreamTurns } from './stream-turns';
 
 /** A till: deposits add up, a withdrawal may not take it below zero. */
 type TillEvent =
@@ -131,5 +132,69 @@ describe('handleCommand with an aggregate cache', () => {
     expect(cache.get('b', till.evolve)).toBeUndefined();
     expect(cache.get('a', till.evolve)).toEqual({ state: { balance: 1 }, revision: 0 });
     expect(cache.get('c', () => undefined)).toBeUndefined();
+  });
+});
+
+describe('handleCommand against writers in other processes', () => {
+  it('keeps trying with pauses until its deadline, then answers what the policy says', async () => {
+    const shop = aProcess();
+    await shop.run({ type: 'Deposit', amount: 5 });
+    let attempts = 0;
+    const deps: CommandDeps = {
+      store: {
+        ...stores[0]!,
+        append: async (stream) => {
+          attempts += 1;
+          throw new WrongExpectedVersion(stream, 0, 99);
+        },
+      },
+      projections: { waitForPosition: async () => true },
+      retry: {
+        deadlineMs: 200,
+        firstPauseMs: 2,
+        longestPauseMs: 20,
+        gaveUp: () => new Error('busy, try again'),
+      },
+    };
+    const started = performance.now();
+    await expect(
+      handleCommand(deps, till, 'till-1', { type: 'Deposit', amount: 1 }, { actor: 'test' }),
+    ).rejects.toThrow('busy, try again');
+    const took = performance.now() - started;
+    expect(took).toBeGreaterThan(150);
+    // More than a fixed count of 5 would allow, fewer than retrying without pauses would make.
+    expect(attempts).toBeGreaterThan(6);
+    expect(attempts).toBeLessThan(100);
+  });
+
+  it('gives up with the generic conflict when no policy says otherwise', async () => {
+    const shop = aProcess();
+    await shop.run({ type: 'Deposit', amount: 5 });
+    const deps: CommandDeps = {
+      store: {
+        ...stores[0]!,
+        append: async (stream) => {
+          throw new WrongExpectedVersion(stream, 0, 99);
+        },
+      },
+      projections: { waitForPosition: async () => true },
+      retry: { deadlineMs: 50 },
+    };
+    await expect(
+      handleCommand(deps, till, 'till-1', { type: 'Deposit', amount: 1 }, { actor: 'test' }),
+    ).rejects.toMatchObject({ status: 409, code: 'CONFLICT' });
+  });
+
+  it('with turns, commands on one stream in one process never refuse each other', async () => {
+    const shop = aProcess({ turns: new StreamTurns(), retry: { deadlineMs: 0 } });
+    await shop.run({ type: 'Deposit', amount: 100 });
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => shop.run({ type: 'Withdraw', amount: 2 })),
+    );
+    expect(results.map((r) => r.revision).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 40 }, (_, i) => i + 1),
+    );
+    const last = await shop.run({ type: 'Withdraw', amount: 20 });
+    expect(last.state).toEqual({ balance: 0 });
   });
 });

@@ -3,6 +3,7 @@ import { findCatalogueEntry } from '@shop/projections';
 import { anOrderPlaced } from '@shop/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleCommand } from '../../platform/commands/handle-command';
+import { StreamTurns } from '../../platform/commands/stream-turns';
 import {
   openTestShop,
   registerUser,
@@ -219,9 +220,12 @@ describe('the reservation sweep', () => {
         return t.deps.store.append(stream, events, options);
       },
     };
+    // It runs as on another instance (its own turns): on this one, the sweep would wait for its turn
+    // on the order's stream, and find the order placed.
     const placing = handlePlaceOrder(
       {
         ...t.deps,
+        turns: new StreamTurns(),
         store: slowStore,
         findProduct: (id) => findCatalogueEntry(t.deps.readModels, { id }),
         findAffiliateByCode: () => undefined,
