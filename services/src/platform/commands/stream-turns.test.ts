@@ -73,9 +73,33 @@ describe('StreamTurns', () => {
 
   it('forgets a stream once its last turn has ended', async () => {
     const turns = new StreamTurns();
+    await turns.run('product-1', async () => 1);
+    await tick();
+    expect(turns.busyStreams).toBe(0);
     await Promise.all([turns.run('product-1', async () => 1), turns.run('product-1', async () => 2)]);
     await tick();
     expect(turns.busyStreams).toBe(0);
+  });
+
+  it('keeps the line when an earlier turn ends while later ones wait: a newcomer still queues', async () => {
+    const turns = new StreamTurns();
+    const log: string[] = [];
+    const [a, b, c] = ['a', 'b', 'c'].map((name) => heldWork(log, name));
+    const first = turns.run('product-1', a!.work);
+    const second = turns.run('product-1', b!.work);
+    a!.finish('A');
+    await first;
+    await tick();
+    expect(log).toEqual(['a starts', 'a ends', 'b starts']);
+    const third = turns.run('product-1', c!.work);
+    await tick();
+    expect(log).toEqual(['a starts', 'a ends', 'b starts']);
+    b!.finish('B');
+    await second;
+    await tick();
+    c!.finish('C');
+    expect(await third).toBe('C');
+    expect(log).toEqual(['a starts', 'a ends', 'b starts', 'b ends', 'c starts', 'c ends']);
   });
 });
 
