@@ -24,6 +24,7 @@ import { cashOnDelivery } from './022-cash-on-delivery';
 import { confirmationsAsked } from './023-confirmations-asked';
 import { outboxWithdrawn } from './024-outbox-withdrawn';
 import { phoneKeysByUser } from './025-phone-keys-by-user';
+import { verifiedReviews } from './027-verified-reviews';
 
 /** Every read-model migration, in number order. Adding a read model's tables is one line here. */
 export const readModelMigrations: readonly Migration[] = [
@@ -52,4 +53,5 @@ export const readModelMigrations: readonly Migration[] = [
   confirmationsAsked,
   outboxWithdrawn,
   phoneKeysByUser,
+  verifiedReviews,
 ];
