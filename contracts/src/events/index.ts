@@ -29,6 +29,13 @@ import {
 } from './outbox';
 import { ReturnApproved, ReturnReceived, ReturnRefunded, ReturnRejected, ReturnRequested } from './returns';
 import { ReviewDeleted, ReviewEdited, ReviewPosted } from './reviews';
+import {
+  ShipmentBooked,
+  ShipmentBookingFailed,
+  ShipmentBookingOutcomeUnknown,
+  ShipmentBookingStarted,
+  ShipmentCancelled,
+} from './shipments';
 
 /**
  * Every event of the shop: its type name and its data schema. Money is in minor units (paisa),
@@ -77,6 +84,11 @@ export const eventSchemas = {
   MessageSent,
   MessageFailed,
   MessageWithdrawn,
+  ShipmentBookingStarted,
+  ShipmentBooked,
+  ShipmentBookingFailed,
+  ShipmentBookingOutcomeUnknown,
+  ShipmentCancelled,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

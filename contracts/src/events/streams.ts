@@ -20,4 +20,6 @@ export const streams = {
   orderReferenceClaim: (reference: string) => `order-reference-${reference.toUpperCase()}`,
   /** A customer's cash-on-delivery standing: the admin's lifts of the refusal limit. */
   codStanding: (userId: string) => `cod-standing-${userId}`,
+  /** An order's parcel with the couriers: its bookings, cancels and statuses. */
+  shipment: (orderId: string) => `shipment-${orderId}`,
 } as const;

@@ -2,6 +2,7 @@ import type { ShopInfo } from '@shop/contracts';
 import { TrustedProxies } from '../http/client-address';
 import { type CodSettings, codSettingsFrom } from './cod-settings';
 import { type Config, uploadsDirOf } from './config';
+import { type CourierSettings, courierSettingsFrom } from './courier-settings';
 import { type MailSettings, mailSettingsFrom } from './mail-settings';
 import { placeholderWarnings, shopInfoFrom } from './shop-info';
 import { type WhatsAppSettings, whatsAppSettingsFrom } from './whatsapp-settings';
@@ -26,6 +27,8 @@ export interface ShopSettings {
   mail?: MailSettings;
   /** Sends WhatsApp messages through the Cloud API; omitted: none (the channel is off). */
   whatsapp?: WhatsAppSettings;
+  /** The couriers configured (POSTEX_*, TRAX_*); each left out is off. */
+  couriers: CourierSettings;
 }
 
 /**
@@ -45,6 +48,7 @@ export function settingsFrom(config: Config): ShopSettings & { mail: MailSetting
     configWarnings: placeholderWarnings(config),
     cod: codSettingsFrom(config),
     mail: mailSettingsFrom(config),
+    couriers: courierSettingsFrom(config),
     ...(whatsapp ? { whatsapp } : {}),
   };
 }
