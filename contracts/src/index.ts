@@ -80,6 +80,7 @@ export type {
   ConfirmedByLink,
   Order,
   OrderItem,
+  OrderToConfirm,
   OrderTracking,
   StatusChange,
   TrackingStep,
