@@ -24,6 +24,8 @@ import { cashOnDelivery } from './022-cash-on-delivery';
 import { confirmationsAsked } from './023-confirmations-asked';
 import { outboxWithdrawn } from './024-outbox-withdrawn';
 import { cancelledOrdersAwaitNothing } from './043-cancelled-orders-await-nothing';
+import { spentIsPaidAndKept } from './044-spent-is-paid-and-kept';
+import { refusedParcelsAreNoSales } from './045-refused-parcels-are-no-sales';
 
 /** Every read-model migration, in number order. Adding a read model's tables is one line here. */
 export const readModelMigrations: readonly Migration[] = [
@@ -52,4 +54,6 @@ export const readModelMigrations: readonly Migration[] = [
   confirmationsAsked,
   outboxWithdrawn,
   cancelledOrdersAwaitNothing,
+  spentIsPaidAndKept,
+  refusedParcelsAreNoSales,
 ];

@@ -61,6 +61,12 @@ describe('admin customers page', () => {
     expect(ahmed.getByText('Yes')).toBeTruthy();
     expect(ahmed.getByText('None')).toBeTruthy();
     expect(within(view.getByRole('row', { name: /Maryam Iqbal/ })).getByText('Pending')).toBeTruthy();
+    // Each figure says what it counts.
+    expect(
+      screen.getByText(
+        /is what the customer paid and kept: paid orders \(a cash-on-delivery parcel once delivered\), cancelled and refused ones left out, refunds taken off/,
+      ),
+    ).toBeTruthy();
   });
 
   it('searches on the server once typing stops, and sorts through the URL', async () => {

@@ -94,7 +94,9 @@ export function CustomersPage({ search, onSearchChange }: CustomersPageProps) {
               <strong>Admin</strong> customers have full access to this dashboard.
             </p>
             <p>
-              <strong>Orders</strong> and <strong>Spent</strong> leave cancelled orders out.{' '}
+              <strong>Orders</strong> counts the orders placed, cancelled ones left out.{' '}
+              <strong>Spent</strong> is what the customer paid and kept: paid orders (a cash-on-delivery
+              parcel once delivered), cancelled and refused ones left out, refunds taken off.{' '}
               <strong>Affiliate</strong> shows the customer's affiliate request and how many times their
               referral code was used.
             </p>
