@@ -52,6 +52,12 @@ describe('admin customers page', () => {
       'mailto:zara@example.pk',
     );
     expect(zara.getByText('3')).toBeTruthy();
+    expect(zara.getByRole('link', { name: 'Call 0321-7654321' }).getAttribute('href')).toBe(
+      'tel:+923217654321',
+    );
+    expect(zara.getByRole('link', { name: 'WhatsApp 0321-7654321' }).getAttribute('href')).toBe(
+      'https://wa.me/923217654321',
+    );
     expect(zara.getByText('PKR 27,000.00')).toBeTruthy();
     // An approved affiliate shows as one, with the code and its uses.
     expect(zara.getByText(/Approved · ZARA2025/)).toBeTruthy();

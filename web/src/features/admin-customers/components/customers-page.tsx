@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/api';
 import { AdminPage } from '../../../ui/admin/admin-page';
 import { type Column, DataTable } from '../../../ui/admin/data-table';
 import { ListFilters, ListPager, ListSearch, ListSelect } from '../../../ui/admin/list-controls';
+import { PhoneLinks } from '../../../ui/admin/phone-links';
 import { ShortId } from '../../../ui/admin/short-id';
 import { ErrorPanel, LoadingState } from '../../../ui/admin/states';
 import { formatDate } from '../../../ui/dates';
@@ -131,7 +132,15 @@ const CUSTOMER_COLUMNS: readonly Column<AdminCustomer>[] = [
   { header: 'ID', className: 'admin-table__id', cell: (customer) => <ShortId id={customer.id} /> },
   { header: 'Name', rowHeader: true, className: 'admin-table__name', cell: (customer) => customer.name },
   { header: 'Email', cell: (customer) => <a href={`mailto:${customer.email}`}>{customer.email}</a> },
-  { header: 'Contact', cell: (customer) => customer.contact || <span className="muted">Not provided</span> },
+  {
+    header: 'Contact',
+    cell: (customer) =>
+      customer.contact ? (
+        <PhoneLinks phone={customer.contact} />
+      ) : (
+        <span className="muted">Not provided</span>
+      ),
+  },
   {
     header: 'Admin',
     cell: (customer) => (
