@@ -10,12 +10,18 @@ import { expect } from 'vitest';
 import { createProduct, deliver, placeOrderOk, setStatus } from '../../slices/orders/order-test-kit';
 import { askToReturn, returnUntil } from '../../slices/returns/returns-test-kit';
 import { it } from '../../test-support/shop-test';
-import { registerUser, type SignedInUser, signInAdmin, testClock } from '../../test-support/test-shop';
+import {
+  registerUser,
+  type SignedInUser,
+  signInAdmin,
+  type TestShop,
+  testClock,
+} from '../../test-support/test-shop';
 
 it.override('shopOptions', () => ({ clock: testClock('2024-03-10T03:00:00.000Z') }));
 
 /** Sums over the log itself: what the figures must equal, whatever the read models make of it. */
-async function sumsFromTheLog(t: Parameters<Parameters<typeof it>[1]>[0]['shop']) {
+async function sumsFromTheLog(t: TestShop) {
   const placed = new Map<string, EventData<'OrderPlaced'>>();
   const paid = new Set<string>();
   const gone = new Set<string>();
