@@ -16,8 +16,8 @@ import { type AuthEnv, requireAdmin, requireUser } from '../../../platform/http/
 import { validate } from '../../../platform/http/validate';
 import type { ShopDeps } from '../../../shop-deps';
 import { orderNotFound } from '../decide';
-import { answerSettingsOf, visibleTo } from '../order-answers';
-import { codAvailability, handleLiftRefusalLimit } from './cod-standing';
+import { answerSettingsOf, staffAnswerSettingsOf, visibleTo } from '../order-answers';
+import { codAvailability, codStandingThrottle, handleLiftRefusalLimit } from './cod-standing';
 import { handleConfirmOrder } from './confirmation';
 import { verifyConfirmationToken } from './confirmation-link';
 
@@ -29,6 +29,7 @@ import { verifyConfirmationToken } from './confirmation-link';
 export function cashOnDeliveryRoutes(deps: ShopDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
   const answerSettings = answerSettingsOf(deps);
+  const standingChecks = codStandingThrottle(deps.clock);
 
   /** The order a confirmation link's token names; 400 for a forged or expired one. */
   async function orderOfLink(token: string) {
@@ -44,10 +45,11 @@ export function cashOnDeliveryRoutes(deps: ShopDeps): Hono<AuthEnv> {
     return asOrderId(verified.orderId);
   }
 
-  /** Whether checkout may offer cash on delivery to the caller (and to the phone being filled in). */
-  app.get('/orders/cod-standing', requireUser(deps), validate('query', CodStandingQuery), (c) =>
-    c.json<CodAvailability>(codAvailability(deps, c.var.caller.id, c.req.valid('query').phone)),
-  );
+  /** Whether checkout may offer cash on delivery to the caller (and to her own phone being filled in). */
+  app.get('/orders/cod-standing', requireUser(deps), validate('query', CodStandingQuery), (c) => {
+    standingChecks.take({ account: c.var.caller.id });
+    return c.json<CodAvailability>(codAvailability(deps, c.var.caller.id, c.req.valid('query').phone));
+  });
 
   /** The order a link names, shown before the shopper confirms it; reading it changes nothing. */
   app.get('/orders/confirm', validate('query', ConfirmByLinkRequest), async (c) => {
@@ -85,7 +87,7 @@ export function cashOnDeliveryRoutes(deps: ShopDeps): Hono<AuthEnv> {
       const id = asOrderId(c.req.param('id'));
       const { note } = c.req.valid('json');
       await handleConfirmOrder(deps, { orderId: id, by: asUserId(c.var.caller.id), channel: 'phone', note });
-      const order = orderDetails(deps.readModels, { id, history: true, ...answerSettings });
+      const order = orderDetails(deps.readModels, { id, history: true, ...staffAnswerSettingsOf(deps) });
       if (!order) throw orderNotFound();
       return c.json(order);
     },
