@@ -23,6 +23,7 @@ import { salesDaily } from './021-sales-daily';
 import { cashOnDelivery } from './022-cash-on-delivery';
 import { confirmationsAsked } from './023-confirmations-asked';
 import { outboxWithdrawn } from './024-outbox-withdrawn';
+import { phoneKeysByUser } from './025-phone-keys-by-user';
 import { verifiedReviews } from './027-verified-reviews';
 import { cancelledOrdersAwaitNothing } from './043-cancelled-orders-await-nothing';
 import { spentIsPaidAndKept } from './044-spent-is-paid-and-kept';
@@ -54,6 +55,7 @@ export const readModelMigrations: readonly Migration[] = [
   cashOnDelivery,
   confirmationsAsked,
   outboxWithdrawn,
+  phoneKeysByUser,
   verifiedReviews,
   cancelledOrdersAwaitNothing,
   spentIsPaidAndKept,
