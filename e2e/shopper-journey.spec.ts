@@ -58,10 +58,12 @@ async function register(page: Page, name: string, email: string, contact = '0300
   await page.waitForURL(/\/register\?redirect=%2Fcheckout/);
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Contact').fill(contact);
+  await page.getByLabel('Mobile number').fill(contact);
   await page.getByLabel(/^Password/).fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL('**/checkout');
+  // Signing up says it worked and where she is.
+  await visible(page.getByText(/your account is created and you are signed in\. You are on checkout\./));
 }
 
 /** Fills the shipping form, pays cash on delivery and returns the new order's id and reference. */

@@ -81,6 +81,7 @@ export type {
   ConfirmedByLink,
   Order,
   OrderItem,
+  OrderToConfirm,
   OrderTracking,
   StatusChange,
   TrackingStep,

@@ -150,8 +150,9 @@ const on = {
     for (const fact of facts) db.run(sql.insertFact, fact);
     addToDaily(db, facts, 1);
   },
+  /** A cancelled order, or a parcel refused at the door, was never a sale: its facts go, refunds too. */
   StatusChanged(e, db) {
-    if (e.to !== 'Cancelled') return;
+    if (e.to !== 'Cancelled' && e.to !== 'Refused') return;
     addToDaily(db, db.all(sql.factsOfOrder, { orderId: e.orderId }), -1);
     db.run(sql.deleteOrder, { orderId: e.orderId });
   },
@@ -160,7 +161,7 @@ const on = {
     const facts: SalesFactsTable[] = [];
     for (const item of e.items) {
       const sale = db.first(sql.findFact, { orderId: e.orderId, ref: lineRef(item.orderItemId) });
-      // A cancelled order has no facts left, and its refunds stay out with it.
+      // A cancelled or refused order has no facts left, and its refunds stay out with it.
       if (!sale) continue;
       facts.push({
         ...sale,

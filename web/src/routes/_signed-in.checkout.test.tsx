@@ -56,12 +56,15 @@ describe('checkout guard', () => {
 
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Sana' } });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'sana@example.pk' } });
-    fireEvent.change(screen.getByLabelText('Contact'), { target: { value: '0300-1234567' } });
+    fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '0300-1234567' } });
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/checkout');
+    expect(
+      screen.getByText('Welcome, Sana: your account is created and you are signed in. You are on checkout.'),
+    ).toBeTruthy();
   });
 
   it('keeps the remembered page when the visitor switches to sign in instead', async () => {

@@ -25,6 +25,9 @@ import { confirmationsAsked } from './023-confirmations-asked';
 import { outboxWithdrawn } from './024-outbox-withdrawn';
 import { phoneKeysByUser } from './025-phone-keys-by-user';
 import { verifiedReviews } from './027-verified-reviews';
+import { cancelledOrdersAwaitNothing } from './043-cancelled-orders-await-nothing';
+import { spentIsPaidAndKept } from './044-spent-is-paid-and-kept';
+import { refusedParcelsAreNoSales } from './045-refused-parcels-are-no-sales';
 
 /** Every read-model migration, in number order. Adding a read model's tables is one line here. */
 export const readModelMigrations: readonly Migration[] = [
@@ -54,4 +57,7 @@ export const readModelMigrations: readonly Migration[] = [
   outboxWithdrawn,
   phoneKeysByUser,
   verifiedReviews,
+  cancelledOrdersAwaitNothing,
+  spentIsPaidAndKept,
+  refusedParcelsAreNoSales,
 ];

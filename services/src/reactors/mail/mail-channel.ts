@@ -144,7 +144,7 @@ export function mailChannel(
     const shop = deps.shopInfo;
     if (owed.kind === 'order-confirmation') {
       const order = required(dataOf(cause, 'OrderPlaced'), cause);
-      const confirm = order.paymentMethod === 'COD' ? await confirmationOf(order) : undefined;
+      const confirm = order.confirmationRequired ? await confirmationOf(order) : undefined;
       return orderConfirmation(order, link(`/track/${order.orderId}`), shop, confirm);
     }
     if (owed.kind === CONFIRMATION_KINDS.OrderConfirmationReminded) {
