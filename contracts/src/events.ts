@@ -4,6 +4,7 @@ import { Size, StockBySize } from './catalogue';
 import { MessageChannel } from './messages';
 import { OrderStatus, ShippingAddress } from './orders';
 import { PaymentMethod } from './payment-methods';
+import { paymentEventSchemas } from './payments';
 
 /**
  * Every event of the shop: its type name and its data schema. Money is in minor units (paisa),
@@ -318,6 +319,7 @@ export const eventSchemas = {
   MessageSent,
   MessageFailed,
   MessageWithdrawn,
+  ...paymentEventSchemas,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;
@@ -353,4 +355,6 @@ export const streams = {
   orderReferenceClaim: (reference: string) => `order-reference-${reference.toUpperCase()}`,
   /** A customer's cash-on-delivery standing: the admin's lifts of the refusal limit. */
   codStanding: (userId: string) => `cod-standing-${userId}`,
+  /** A payment notice that named no order we know, or could not be believed (decision 030). */
+  paymentNotice: (noticeId: string) => `payment-notice-${noticeId}`,
 } as const;

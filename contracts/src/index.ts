@@ -11,6 +11,7 @@ export * from './messages';
 export * from './money';
 export * from './orders';
 export * from './payment-methods';
+export * from './payments';
 export * from './phones';
 export * from './reports';
 export * from './returns';
