@@ -4,6 +4,7 @@ import { customersProjector } from './customers';
 import { metricsProjector } from './metrics';
 import { ordersProjector } from './orders';
 import { outboxProjector } from './outbox';
+import { paymentsProjector } from './payments';
 import type { Projector } from './projector';
 import { returnsProjector } from './returns';
 import { reviewsProjector } from './reviews';
@@ -20,4 +21,5 @@ export const allProjectors: readonly Projector[] = [
   metricsProjector,
   outboxProjector,
   salesProjector,
+  paymentsProjector,
 ];

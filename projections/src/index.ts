@@ -16,6 +16,7 @@ export { readModelMigrations } from './migrations';
 export * from './orders';
 export * from './outbox';
 export type { KeysetPage, PageStart, Position } from './paging';
+export * from './payments';
 export { argumentsFor, type PreparedQuery, prepareQuery } from './prepared-query';
 export type { ProjectionStatus, ProjectorStatus } from './projection-status';
 export type { Projector } from './projector';

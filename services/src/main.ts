@@ -13,6 +13,7 @@ import { mailSettingsFrom } from './reactors/mail/mail-settings';
 import { whatsAppSettingsFrom } from './reactors/whatsapp/whatsapp-settings';
 import { openShop } from './shop';
 import { codSettingsFrom } from './slices/orders/cod-settings';
+import { paymentSettingsFrom } from './slices/payments/payment-settings';
 import { prepareShop } from './startup';
 
 // The shop's process: validated configuration, the event store and read models, the web app
@@ -56,6 +57,7 @@ const shop = await openShop({
   shopInfo: shopInfoFrom(config),
   configWarnings,
   cod: codSettingsFrom(config),
+  payments: paymentSettingsFrom(config),
   ...(webBuilt ? { webDist } : {}),
   ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
 });

@@ -6,6 +6,7 @@ import type { TrustedProxies } from './platform/http/client-address';
 import type { Logger } from './platform/logger';
 import type { AuthDeps } from './slices/accounts/auth';
 import type { CodSettings } from './slices/orders/cod-settings';
+import type { PaymentSettings } from './slices/payments/payment-settings';
 
 /** Everything a slice's routes and commands need. */
 export interface ShopDeps extends AuthDeps, CommandDeps {
@@ -33,4 +34,6 @@ export interface ShopDeps extends AuthDeps, CommandDeps {
   configWarnings: readonly string[];
   /** Cash on delivery's confirmation window and refusal limit. */
   cod: CodSettings;
+  /** JazzCash (null: off) and when pending payments are asked about. */
+  payments: PaymentSettings;
 }

@@ -25,6 +25,8 @@ import { lookupCaller } from './slices/accounts/caller';
 import { type CodSettings, DEFAULT_COD_SETTINGS } from './slices/orders/cod-settings';
 import { startConfirmationExpiry } from './slices/orders/confirmation-expiry';
 import { startReservationSweep } from './slices/orders/reservation-sweep';
+import { startPaymentInquiry } from './slices/payments/inquiry';
+import { DEFAULT_PAYMENT_SETTINGS, type PaymentSettings } from './slices/payments/payment-settings';
 import { sharingRoutes } from './slices/sharing/routes';
 
 export interface ShopOptions {
@@ -57,6 +59,8 @@ export interface ShopOptions {
   configWarnings?: readonly string[];
   /** COD_CONFIRMATION_WINDOW and COD_REFUSAL_LIMIT; default 48 hours and 2. */
   cod?: CodSettings;
+  /** JazzCash and the status inquiry's timing; default: no JazzCash. */
+  payments?: PaymentSettings;
 }
 
 export interface Shop {
@@ -108,6 +112,7 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     shopInfo: options.shopInfo ?? shopInfoFrom(loadConfig({})),
     configWarnings: options.configWarnings ?? [],
     cod: options.cod ?? DEFAULT_COD_SETTINGS,
+    payments: options.payments ?? DEFAULT_PAYMENT_SETTINGS,
   };
   await runner.start();
   const mail = options.mail ? await startMail(deps, options.mail) : undefined;
@@ -129,6 +134,7 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
   });
   const stopReservationSweep = startReservationSweep(deps);
   const stopConfirmationExpiry = startConfirmationExpiry(deps);
+  const stopPaymentInquiry = startPaymentInquiry(deps);
   return {
     deps,
     app,
@@ -136,6 +142,7 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
       await Promise.all([mail?.stop(), whatsapp?.stop()]);
       stopReservationSweep();
       await stopConfirmationExpiry();
+      await stopPaymentInquiry();
       await deps.background.idle();
       await runner.stop();
       readModels.close();

@@ -14,6 +14,7 @@ import { openShop, type Shop } from '../shop';
 import type { ShopDeps } from '../shop-deps';
 import { ensureAdmin } from '../slices/accounts/account-commands';
 import { codSettingsFrom } from '../slices/orders/cod-settings';
+import { paymentSettingsFrom } from '../slices/payments/payment-settings';
 
 /** A clock the test moves by hand. Starts at 2024-05-02 08:00 UTC unless told otherwise. */
 export interface TestClock {
@@ -129,6 +130,7 @@ export async function openTestShop(
       shopInfo: shopInfoFrom(config),
       configWarnings: placeholderWarnings(config),
       cod: codSettingsFrom(config),
+      payments: paymentSettingsFrom(config),
       trustedProxies: TrustedProxies.parse(options.trustedProxies),
       ...(options.newId ? { newId: options.newId } : {}),
       ...(options.openStore ? { store: options.openStore(dataDir) } : {}),

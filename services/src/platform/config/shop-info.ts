@@ -32,6 +32,14 @@ export function shopInfoFrom(config: Config): ShopInfo {
     affiliateDiscountRate: shopConfig.affiliateDiscountRate,
     returnsWindowDays: shopConfig.returnsWindowDays,
     paymentMethods,
+    onlinePayments: {
+      jazzCash: Boolean(
+        config.JAZZCASH_MERCHANT_ID &&
+          config.JAZZCASH_PASSWORD &&
+          config.JAZZCASH_INTEGRITY_SALT &&
+          config.JAZZCASH_API_URL,
+      ),
+    },
     support: {
       phone: config.SUPPORT_PHONE ?? null,
       email: config.SUPPORT_EMAIL ?? null,

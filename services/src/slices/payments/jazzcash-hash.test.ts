@@ -51,7 +51,9 @@ describe('the JazzCash secure hash', () => {
   it('is not what the wrong recipes give: plain SHA-256, or the salt left out of the message', () => {
     const hash = jazzCashHash(REQUEST, SALT);
     expect(hash).not.toBe(createHash('sha256').update(MESSAGE).digest('hex').toUpperCase());
-    const saltless = createHmac('sha256', SALT).update(MESSAGE.slice(SALT.length + 1)).digest('hex');
+    const saltless = createHmac('sha256', SALT)
+      .update(MESSAGE.slice(SALT.length + 1))
+      .digest('hex');
     expect(hash).not.toBe(saltless.toUpperCase());
   });
 

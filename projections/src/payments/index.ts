@@ -1,0 +1,11 @@
+export { paymentsProjector, transactionKey } from './projector';
+export {
+  findPaymentAttempt,
+  findPaymentProof,
+  listPaymentProofs,
+  ordersSharingTransaction,
+  paymentsOfOrder,
+  pendingPaymentAttempts,
+  rejectedPaymentNotices,
+} from './queries';
+export type * from './tables';
