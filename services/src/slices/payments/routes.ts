@@ -8,7 +8,7 @@ import {
   TransactionId,
 } from '@shop/contracts';
 import { orderDetails, paymentsOfOrder, rejectedPaymentNotices } from '@shop/projections';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../platform/errors';
@@ -52,13 +52,13 @@ export function paymentsRoutes(deps: ShopDeps): Hono<AuthEnv> {
 
   /** The browser comes back from JazzCash's page with the signed result: applied, then on to the order. */
   app.post('/payments/jazzcash/return', noticeLimit, async (c) => {
-    const result = await receiveJazzCashNotice(deps, await noticeFields(c.req.raw), 'return');
+    const result = await receiveJazzCashNotice(deps, await noticeFields(c), 'return');
     return c.redirect(afterReturn(result), 303);
   });
 
   /** JazzCash's server-to-server notice; answered as JazzCash expects once believed. */
   app.post('/payments/jazzcash/ipn', noticeLimit, async (c) => {
-    const result = await receiveJazzCashNotice(deps, await noticeFields(c.req.raw), 'ipn');
+    const result = await receiveJazzCashNotice(deps, await noticeFields(c), 'ipn');
     if (result.orderId === null) {
       throw badRequest('This payment notice could not be verified; it was recorded and changed nothing.');
     }
@@ -164,18 +164,22 @@ export function paymentsRoutes(deps: ShopDeps): Hono<AuthEnv> {
 }
 
 /** A notice's fields, posted as a form (the browser, JazzCash's IPN) or as JSON; only text values. */
-async function noticeFields(request: Request): Promise<Record<string, string>> {
-  const type = request.headers.get('content-type') ?? '';
-  let raw: Record<string, unknown>;
-  try {
-    raw = type.includes('application/json')
-      ? ((await request.json()) as Record<string, unknown>)
-      : Object.fromEntries((await request.formData()).entries());
-  } catch {
-    throw badRequest('Send the payment notice as a form or as JSON.');
+async function noticeFields(c: Context): Promise<Record<string, string>> {
+  const unreadable = () => badRequest('Send the payment notice as a form or as JSON.');
+  const text = await c.req.text().catch(() => {
+    throw unreadable();
+  });
+  let raw: unknown;
+  if ((c.req.header('content-type') ?? '').includes('application/json')) {
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw unreadable();
+    }
+  } else {
+    raw = Object.fromEntries(new URLSearchParams(text).entries());
   }
-  if (raw === null || typeof raw !== 'object')
-    throw badRequest('Send the payment notice as a form or as JSON.');
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw unreadable();
   return Object.fromEntries(
     Object.entries(raw).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
