@@ -31,6 +31,10 @@ export const ADMIN_ROUTES: readonly { method: string; path: string }[] = [
   { method: 'POST', path: '/api/admin/projections/rebuild' },
   { method: 'GET', path: '/api/admin/reports/sales' },
   { method: 'GET', path: '/api/admin/messages' },
+  { method: 'GET', path: '/api/admin/payment-proofs' },
+  { method: 'POST', path: '/api/admin/payment-proofs/:id/accept' },
+  { method: 'POST', path: '/api/admin/payment-proofs/:id/reject' },
+  { method: 'GET', path: '/api/admin/payment-notices' },
 ];
 
 /** The concrete address to call for a route pattern. */

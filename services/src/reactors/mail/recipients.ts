@@ -52,3 +52,18 @@ export async function orderToConfirm(
     awaiting: awaitsConfirmation(events.reduce(evolveOrder, initialOrderState())),
   };
 }
+
+/** The proof a rejection is about, as the shopper sent it; undefined when it is not on the order. */
+export async function submittedProof(
+  store: EventStore,
+  orderId: string,
+  proofId: string,
+): Promise<{ transactionId: string; amount: number } | undefined> {
+  const events = (await readStreamOrEmpty(store, streams.order(orderId))) as unknown as OrderEvent[];
+  for (const event of events) {
+    if (event.type === 'PaymentProofSubmitted' && event.data.proofId === proofId) {
+      return { transactionId: event.data.transactionId, amount: event.data.amount };
+    }
+  }
+  return undefined;
+}

@@ -1,4 +1,5 @@
 import type { Order, PaymentForm, Product } from '@shop/contracts';
+import type { MailSettings } from '../../reactors/mail/mail-settings';
 import { type FakeJazzCash, startFakeJazzCash } from '../../test-support/fake-jazzcash';
 import {
   openTestShop,
@@ -25,7 +26,7 @@ export interface PaymentWorld {
 
 export async function paymentWorld(
   env: Record<string, string> = {},
-  options: { publicUrl?: string } = {},
+  options: { publicUrl?: string; mail?: (dataDir: string) => MailSettings } = {},
 ): Promise<PaymentWorld> {
   const fake = await startFakeJazzCash(MERCHANT);
   const t = await openTestShop({
@@ -93,4 +94,27 @@ export async function orderOf(w: PaymentWorld, id: string, user = w.ayesha): Pro
 /** The event types on the order's stream, in order. */
 export async function orderEventTypes(w: PaymentWorld, orderId: string): Promise<string[]> {
   return (await w.t.deps.store.readStream(`order-${orderId}`)).map((e) => e.type);
+}
+
+/** A small real PNG, as a phone's screenshot would be (the upload checks decode it). */
+export async function screenshot(): Promise<Blob> {
+  const sharp = (await import('sharp')).default;
+  const png = await sharp({ create: { width: 24, height: 48, channels: 3, background: '#2a7' } })
+    .png()
+    .toBuffer();
+  return new Blob([new Uint8Array(png)], { type: 'image/png' });
+}
+
+/** POST /api/orders/{id}/payment-proof as the order page sends it. */
+export async function sendProof(
+  w: PaymentWorld,
+  orderId: string,
+  fields: { transactionId?: string; image?: Blob | string },
+  user = w.ayesha,
+) {
+  const form = new FormData();
+  if (fields.transactionId !== undefined) form.set('transactionId', fields.transactionId);
+  if (fields.image instanceof Blob) form.set('image', fields.image, 'screenshot.png');
+  else if (fields.image !== undefined) form.set('image', fields.image);
+  return w.t.request('POST', `/api/orders/${orderId}/payment-proof`, { token: user.token, body: form });
 }
