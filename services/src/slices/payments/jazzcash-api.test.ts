@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { OrderPayments, ShopInfo } from '@shop/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FORM_PATH, fakeJazzCashHash } from '../../test-support/fake-jazzcash';
+import { readModelRows } from '../../test-support/read-model-rows';
 import { openTestShop, registerUser, TEST_SHOP_ENV } from '../../test-support/test-shop';
 import { placeOrderOk } from '../orders/order-test-kit';
 import { runPaymentInquiry } from './inquiry';
@@ -294,5 +295,31 @@ describe('the status inquiry', () => {
     w.t.clock.advance(5 * 60_000);
     expect(await runPaymentInquiry(w.t.deps)).toEqual({ asked: 1, settled: 0 });
     expect((await paymentsOf(unanswered.id)).attempts).toMatchObject([{ state: 'pending' }]);
+  });
+});
+
+describe('the payments read model', () => {
+  it('equals a rebuild from the log after attempts, a payment, a failure and rejected notices', async () => {
+    w = await paymentWorld();
+    const paid = await placeCardOrder(w);
+    const paidForm = await startPayment(w, paid);
+    await postToHostedPage(paidForm);
+    const fields = await w.fake.settle(paidForm.fields.pp_TxnRefNo!, 'paid', { notify: false });
+    await postNotice(w, 'return', fields);
+    await postNotice(w, 'ipn', { ...fields, pp_SecureHash: 'B'.repeat(64) });
+    const declined = await placeCardOrder(w);
+    const declinedForm = await startPayment(w, declined);
+    await postToHostedPage(declinedForm);
+    await postNotice(
+      w,
+      'ipn',
+      await w.fake.settle(declinedForm.fields.pp_TxnRefNo!, 'declined', { notify: false }),
+    );
+    const before = readModelRows(w.t.deps.readModels);
+    expect(before.payment_attempts).toHaveLength(2);
+    expect(before.payment_notices).toHaveLength(1);
+    await w.t.restart({ freshReadModels: true });
+    await w.t.deps.projections.waitForPosition(await w.t.deps.store.headPosition(), 10_000);
+    expect(readModelRows(w.t.deps.readModels)).toEqual(before);
   });
 });
