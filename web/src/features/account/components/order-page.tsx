@@ -3,17 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { addLine, cartStore, NO_SIZE } from '../../../lib/cart';
-import { useShopInfo } from '../../../lib/shop-info';
 import { formatShopDate } from '../../../ui/dates';
 import { EmptyState } from '../../../ui/empty-state';
-import { ManualPaymentDetails } from '../../../ui/manual-payment-details';
 import { formatMoney } from '../../../ui/money';
 import { PAYMENT_METHOD_LABELS } from '../../../ui/payment-labels';
 import { PriceSummary } from '../../../ui/price-summary';
-import { SupportContacts, SupportReach } from '../../../ui/support-contacts';
+import { SupportContacts } from '../../../ui/support-contacts';
 import { orderQuery } from '../api/account';
 import { CancelPanel, ReturnsPanel } from './after-sale';
 import { ConfirmationPanel } from './confirmation-panel';
+import { PaymentPanel } from './payment-panel';
 import { OrderStatusBadge } from './status-badge';
 import './account.css';
 import '../../../ui/field.css';
@@ -44,7 +43,6 @@ export function reorder(order: Order): void {
 export function OrderPage({ id }: { id: string }) {
   const navigate = useNavigate();
   const order = useQuery(orderQuery(id));
-  const shop = useShopInfo();
 
   if (order.isPending)
     return (
@@ -117,23 +115,7 @@ export function OrderPage({ id }: { id: string }) {
               {data.isPaid ? `Paid at ${formatShopDate(data.paidAt)}` : 'Pending'}
             </span>
           </div>
-          {data.paymentMethod !== 'COD' && (
-            <ManualPaymentDetails accountsClassName="details">
-              <p className="muted">
-                Send the total by JazzCash, EasyPaisa or bank transfer, then share a screenshot with your
-                order reference {data.reference}
-                {shop && (shop.support.email || shop.support.phone) ? (
-                  <>
-                    {' '}
-                    at <SupportReach support={shop.support} />
-                  </>
-                ) : (
-                  ' with our support team'
-                )}
-                . We mark the order paid once the payment is confirmed.
-              </p>
-            </ManualPaymentDetails>
-          )}
+          <PaymentPanel order={data} shownAs={id} />
         </section>
       </div>
 
