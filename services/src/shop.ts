@@ -131,6 +131,8 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
       shopPreviewImage: join(assetsDir, 'share', 'shop-preview.jpg'),
     }),
     ...(options.webDist ? { webDist: options.webDist } : {}),
+    // The browser posts the signed form to JazzCash's hosted page.
+    formActions: deps.payments.jazzCash ? [new URL(deps.payments.jazzCash.formUrl).origin] : [],
   });
   const stopReservationSweep = startReservationSweep(deps);
   const stopConfirmationExpiry = startConfirmationExpiry(deps);

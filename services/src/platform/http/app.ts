@@ -27,6 +27,8 @@ export interface AppDeps {
    * (HTML for every client route, a 404 page for the rest), tried after the web app's files.
    */
   pages?: Hono;
+  /** Other origins the web app's forms may post to: a payment gateway's hosted page. */
+  formActions?: readonly string[];
 }
 
 /** JSON bodies above this are refused with 413; uploads have their own limit. */
@@ -53,7 +55,7 @@ export function createApp(deps: AppDeps): Hono {
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...(deps.formActions ?? [])],
         frameAncestors: ["'none'"],
       },
       xFrameOptions: 'DENY',

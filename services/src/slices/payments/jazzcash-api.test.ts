@@ -65,6 +65,9 @@ describe('POST /api/orders/{id}/pay', () => {
     expect(page.status).toBe(200);
     expect(page.html).toContain('Pay PKR 1450.00');
     expect(w.fake.refusedForms).toBe(0);
+    // The shop's pages may post forms to JazzCash's page, and nowhere else but the shop.
+    const csp = (await w.t.request('GET', '/health/live')).headers.get('content-security-policy');
+    expect(csp).toContain(`form-action 'self' ${w.fake.url};`);
     expect(await orderEventTypes(w, order.id)).toEqual(['OrderPlaced', 'PaymentStarted']);
     expect((await paymentsOf(order.id)).attempts).toMatchObject([
       { txnRef: f.pp_TxnRefNo, amount: 1450, state: 'pending' },
