@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import type { AdminPaymentProof, OrderPayments, PaymentProofView } from '@shop/contracts';
+import type { AdminPaymentProof, OrderPayments, PaymentProofView, SalesReport } from '@shop/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testMailSettings } from '../../test-support/mail-shop';
 import { SmtpInbox } from '../../test-support/smtp-inbox';
@@ -11,8 +11,11 @@ import {
   type PaymentWorld,
   paymentWorld,
   placeCardOrder,
+  postNotice,
+  postToHostedPage,
   screenshot,
   sendProof,
+  startPayment,
 } from './payment-test-kit';
 
 let w: PaymentWorld;
@@ -206,5 +209,33 @@ describe('a proof of a manual transfer', () => {
     const codProof = await sendProof(w, cod.id, { transactionId: 'TX123457', image: await screenshot() });
     expect(codProof.status).toBe(409);
     expect(await orderEventTypes(w, order.id)).toEqual(['OrderPlaced', 'PaymentProofSubmitted']);
+  });
+});
+
+describe('sales by how they were paid', () => {
+  it('split JazzCash online, manual transfers and cash on delivery', async () => {
+    w = await paymentWorld();
+    const online = await placeCardOrder(w);
+    const form = await startPayment(w, online);
+    await postToHostedPage(form);
+    await postNotice(w, 'ipn', await w.fake.settle(form.fields.pp_TxnRefNo!, 'paid', { notify: false }));
+    const transfer = await placeCardOrder(w);
+    const proof = (await sendProof(w, transfer.id, { transactionId: 'TX445566', image: await screenshot() }))
+      .body as unknown as PaymentProofView;
+    await w.t.request('POST', `/api/admin/payment-proofs/${proof.id}/accept`, { token: w.admin.token });
+    await placeOrderOk(w.t, w.ayesha, [{ product: w.tee, qty: 2 }]);
+    const report = await w.t.request<SalesReport>(
+      'GET',
+      '/api/admin/reports/sales?from=2024-05-01&to=2024-05-31&by=paymentMethod',
+      { token: w.admin.token },
+    );
+    expect(report.status).toBe(200);
+    const rows = Object.fromEntries(report.body.rows.map((row) => [row.label, [row.orders, row.gross]]));
+    expect(rows).toEqual({
+      'JazzCash online': [1, 1250],
+      'Manual transfer': [1, 1250],
+      'Cash on delivery': [1, 2500],
+    });
+    expect(report.body.total).toMatchObject({ orders: 3, gross: 5000 });
   });
 });
