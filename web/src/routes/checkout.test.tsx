@@ -245,7 +245,7 @@ describe('checkout', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Jazz Cash / EasyPaisa / Bank Account' }));
 
     const payment = within(screen.getByRole('group', { name: 'Payment method' }));
-    expect(payment.getByText(/share a screenshot of the payment/)).toBeTruthy();
+    expect(payment.getByText(/send its transaction ID and a screenshot from your order page/)).toBeTruthy();
     expect(payment.getByText('PK36SCBL0000001123456702')).toBeTruthy();
     expect(payment.getByText('Test Fitness (Pvt) Ltd')).toBeTruthy();
     // No Raast ID is configured, so the button does not promise Raast.

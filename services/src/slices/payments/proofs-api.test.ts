@@ -1,5 +1,11 @@
 import { readdirSync } from 'node:fs';
-import type { AdminPaymentProof, OrderPayments, PaymentProofView, SalesReport } from '@shop/contracts';
+import type {
+  AdminPaymentProof,
+  OrderPayments,
+  PaymentProofView,
+  SalesReport,
+  ShopInfo,
+} from '@shop/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testMailSettings } from '../../test-support/mail-shop';
 import { SmtpInbox } from '../../test-support/smtp-inbox';
@@ -237,5 +243,18 @@ describe('sales by how they were paid', () => {
       'Cash on delivery': [1, 2500],
     });
     expect(report.body.total).toMatchObject({ orders: 3, gross: 5000 });
+  });
+});
+
+describe('a shop that takes JazzCash and no transfers', () => {
+  it('offers paying before delivery at checkout, online only: no proof is taken', async () => {
+    w = await paymentWorld({ PAYMENT_ACCOUNT_TITLE: '', JAZZCASH_NUMBER: '', BANK_IBAN: '' });
+    const shop = (await w.t.request<ShopInfo>('GET', '/api/shop')).body;
+    expect(shop.paymentMethods.map((m) => m.method)).toEqual(['COD', 'Card']);
+    expect(shop.onlinePayments).toEqual({ jazzCash: true });
+    const order = await placeCardOrder(w);
+    expect(await paymentsOf(order.id)).toMatchObject({ canPayOnline: true, canSendProof: false });
+    const refused = await sendProof(w, order.id, { transactionId: 'TX123456', image: await screenshot() });
+    expect(refused.status).toBe(409);
   });
 });

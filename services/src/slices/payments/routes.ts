@@ -1,17 +1,19 @@
 import {
   type AttemptState,
   fromMinor,
+  manualPaymentAccounts,
   type OrderPayments,
   type PaymentForm,
   PayRequest,
   RejectProofRequest,
+  type ShopInfo,
   TransactionId,
 } from '@shop/contracts';
 import { orderDetails, paymentsOfOrder, rejectedPaymentNotices } from '@shop/projections';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { badRequest, notFound } from '../../platform/errors';
+import { badRequest, conflict, notFound } from '../../platform/errors';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
 import { type AuthEnv, requireAdmin, requireUser } from '../accounts/auth';
@@ -73,7 +75,8 @@ export function paymentsRoutes(deps: ShopDeps): Hono<AuthEnv> {
     const payable = order.paymentMethod !== 'COD' && !order.isPaid && order.status === 'Pending';
     return c.json<OrderPayments>({
       canPayOnline: payable && deps.payments.jazzCash !== null,
-      canSendProof: payable && !proofs.some((proof) => proof.state === 'submitted'),
+      canSendProof:
+        payable && takesTransfers(deps.shopInfo) && !proofs.some((proof) => proof.state === 'submitted'),
       attempts: attempts.map((a) => ({
         txnRef: a.txn_ref,
         amount: fromMinor(a.amount),
@@ -99,6 +102,9 @@ export function paymentsRoutes(deps: ShopDeps): Hono<AuthEnv> {
       const form = await c.req.parseBody().catch(() => {
         throw badRequest('Send the proof as multipart/form-data with "transactionId" and "image".', 'image');
       });
+      if (!takesTransfers(deps.shopInfo)) {
+        throw conflict('This shop takes no bank or wallet transfers: there is no account to pay into.');
+      }
       const transactionId = TransactionId.safeParse(form.transactionId);
       if (!transactionId.success) {
         throw badRequest(
@@ -189,4 +195,10 @@ async function noticeFields(c: Context): Promise<Record<string, string>> {
 function afterReturn(result: NoticeResult): string {
   if (result.orderId === null) return '/?payment=unverified';
   return `/order/${encodeURIComponent(result.orderId)}?payment=${result.outcome}`;
+}
+
+/** A transfer can be proven only when the shop publishes an account to pay into. */
+function takesTransfers(shop: ShopInfo): boolean {
+  const accounts = manualPaymentAccounts(shop);
+  return accounts !== null && Object.values(accounts).some((value) => value !== null);
 }
