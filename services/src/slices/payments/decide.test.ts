@@ -409,7 +409,10 @@ describe('proofs of manual transfers', () => {
       expect.objectContaining({ status: 404, message: 'Proof of payment not found' }),
     );
     expect(() => decidePayment(reject('nope'), given(placed(), submitted()))).toThrow(
-      expect.objectContaining({ status: 404 }),
+      expect.objectContaining({ status: 404, message: 'Proof of payment not found' }),
+    );
+    expect(() => decidePayment({ type: 'PayTwice' } as never, given(placed()))).toThrow(
+      'Unknown payment command {"type":"PayTwice"}',
     );
     expect(() => decidePayment(accept(), given())).toThrow(expect.objectContaining({ status: 404 }));
   });

@@ -12,13 +12,16 @@ const HASH_FIELD = 'pp_SecureHash';
  * out of the message: both give another hex that JazzCash refuses.
  */
 export function jazzCashHash(fields: Readonly<Record<string, string>>, salt: string): string {
+  // The default sort compares UTF-16 code units: the ordinal order of JazzCash's samples, not the locale's.
   const values = Object.keys(fields)
     .filter((name) => SIGNED_FIELD.test(name) && name !== HASH_FIELD)
-    .sort(byCodeUnit)
-    .map((name) => fields[name] ?? '')
-    .filter((value) => value !== '');
+    .sort()
+    .flatMap((name) => {
+      const value = fields[name];
+      return value ? [value] : [];
+    });
   return createHmac('sha256', salt)
-    .update([salt, ...values].join('&'), 'utf8')
+    .update([salt, ...values].join('&'))
     .digest('hex')
     .toUpperCase();
 }
@@ -36,11 +39,8 @@ export function signJazzCashFields(
  * case (JazzCash sends upper case, some of its samples lower) and in constant time.
  */
 export function hasValidJazzCashHash(fields: Readonly<Record<string, string>>, salt: string): boolean {
-  const received = fields[HASH_FIELD];
-  if (received === undefined || !/^[0-9a-fA-F]{64}$/.test(received)) return false;
+  const received = String(fields[HASH_FIELD]);
+  if (!/^[0-9a-fA-F]{64}$/.test(received)) return false;
   const expected = Buffer.from(jazzCashHash(fields, salt), 'hex');
   return timingSafeEqual(expected, Buffer.from(received, 'hex'));
 }
-
-/** Ordinal order of the names, as JazzCash's own samples sort them (not the locale's). */
-const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -20,10 +20,23 @@ describe('JazzCash times and references', () => {
     expect(transactionReference(at, 'a-b_c9z7q')).toBe('T20240502130000C9Z7Q');
     expect(transactionReference(at, 'x1')).toBe('T20240502130000000X1');
     expect(transactionReference(at, 'x1')).toHaveLength(20);
+    expect(transactionReference(at, 'ab12c-')).toBe('T20240502130000AB12C');
   });
 });
 
 describe('the form', () => {
+  it('cuts a bill reference to the 20 letters and digits JazzCash takes', () => {
+    const form = jazzCashForm(SETTINGS, {
+      txnRef: 'T1',
+      amount: 1,
+      reference: 'A-B-CDEFGHIJKLMNOPQRSTUVWXYZ',
+      at: new Date(0),
+      expiresAt: new Date(0),
+      returnUrl: 'https://shop.example.pk/r',
+    });
+    expect(form.fields.pp_BillReference).toBe('ABCDEFGHIJKLMNOPQRST');
+  });
+
   it('carries every field JazzCash asks for, signed, posted to the hosted page', () => {
     const form = jazzCashForm(SETTINGS, {
       txnRef: 'T20240502130000ABCDE',
