@@ -149,5 +149,22 @@ describe('reading a notice', () => {
     expect(readJazzCashNotice(result({ pp_ResponseCode: '' }), SETTINGS.salt)).toMatchObject({
       reason: 'malformed',
     });
+    for (const bad of [
+      { pp_TxnRefNo: '-T1' },
+      { pp_TxnRefNo: 'T1-' },
+      { pp_TxnRefNo: 'T'.repeat(21) },
+      { pp_ResponseCode: '-000' },
+      { pp_ResponseCode: '000-' },
+    ]) {
+      expect(readJazzCashNotice(result(bad), SETTINGS.salt)).toMatchObject({
+        valid: false,
+        reason: 'malformed',
+      });
+    }
+    expect(readJazzCashNotice({ pp_TxnRefNo: 'T'.repeat(50) }, SETTINGS.salt)).toEqual({
+      valid: false,
+      reason: 'bad-hash',
+      txnRef: 'T'.repeat(40),
+    });
   });
 });
