@@ -53,7 +53,7 @@ describe('smoke', () => {
       slider.locator(`button[aria-current="true"][aria-label^="Show slide ${slide}:"]`);
     await visible(current(1));
 
-    // Rotation every 3 s (spec section 9); allow slack for a slow machine.
+    // Rotation every 3 s (docs/rules/screens.md#home-slider); allow slack for a slow machine.
     await visible(current(2), 6_000);
 
     // Using the controls moves focus into the slider, which pauses the rotation.

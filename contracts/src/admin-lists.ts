@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { User } from './accounts';
 import { AFFILIATE_STATUSES, type AffiliateStatus } from './affiliates';
 import { type CodStanding, ConfirmationFilter } from './cash-on-delivery';
-import { OrderStatus } from './orders';
+import { OrderStatus } from './order-status';
 import { PaymentMethod } from './payment-methods';
 import { CalendarDay } from './reports';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Cash on delivery that does not bleed (DECISIONS.md): a COD order is confirmed by the shopper or by
+ * Cash on delivery (docs/rules/cash-on-delivery.md): a COD order is confirmed by the shopper or by
  * the shop before it ships, expires unconfirmed at the end of `COD_CONFIRMATION_WINDOW`, and a parcel
  * refused at the door counts against the customer's account and phone; past `COD_REFUSAL_LIMIT` they
  * are offered the other methods only.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Stable error codes carried by every error response (DECISIONS.md). */
+/** Stable error codes carried by every error response (docs/rules/api.md#error-codes). */
 export const ErrorCode = z.enum([
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',

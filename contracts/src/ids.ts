@@ -68,3 +68,18 @@ export function uuidv7(now: number = Date.now()): string {
     h[random[15]!]!
   );
 }
+
+declare const brand: unique symbol;
+
+/**
+ * Ids that say what they name, for the signatures where two of them meet, so that an order's id
+ * cannot be passed where a user's is asked for. Types only: in requests, answers and events an id
+ * stays a plain string.
+ */
+export type OrderId = string & { readonly [brand]: 'OrderId' };
+export type UserId = string & { readonly [brand]: 'UserId' };
+
+/** A string taken as an order's id (a route's parameter, a new id). Nothing is checked at run time. */
+export const asOrderId = (id: string): OrderId => id as OrderId;
+/** A string taken as a user's id (the caller's, an owner's). Nothing is checked at run time. */
+export const asUserId = (id: string): UserId => id as UserId;

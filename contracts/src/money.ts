@@ -52,7 +52,7 @@ export interface OrderPricing {
   totalPrice: Minor;
 }
 
-/** Prices an order: total = subtotal - affiliate discount + shipping (DECISIONS.md). */
+/** Prices an order: total = subtotal - affiliate discount + shipping (docs/rules/money.md#order-total). */
 export function priceOrder(
   lines: readonly { unitPrice: Minor; qty: number }[],
   withAffiliateDiscount: boolean,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import type { CodMetrics } from './cash-on-delivery';
+import type { OrderStatus } from './order-status';
 
-/** How a sales report groups its rows (DECISIONS.md "For analysts"). */
+/** How a sales report groups its rows (docs/rules/reports.md#sales-report). */
 export const SALES_REPORT_GROUPINGS = [
   'day',
   'week',
@@ -108,4 +110,42 @@ export interface SalesReport {
 /** A row's share of the total's net sales, in percent with one decimal (0 when the total is 0). */
 export function shareOfTotal(row: SalesFigures, total: SalesFigures): number {
   return total.net === 0 ? 0 : Math.round((row.net / total.net) * 1_000) / 10;
+}
+
+// The admin dashboard's figures.
+
+export interface SalesPoint {
+  /** Calendar day in the shop's time zone, YYYY-MM-DD. */
+  date: string;
+  /** The day's sales net of the refunds made that day, in the shop currency (rupees). */
+  salesPKR: number;
+  /** The same figure under the original contract's name, which the API still answers; it was never dollars. */
+  salesUSD: number;
+  /** The same net amount. */
+  amount: number;
+  orders: number;
+  /** Refunds made that day, already taken out of `amount`. */
+  refunds: number;
+}
+
+/** Answer of GET /api/admin/metrics. */
+export interface AdminMetrics {
+  total: number;
+  pending: number;
+  paid: number;
+  delivered: number;
+  cancelled: number;
+  /** Every order counted once, under its current status: the counts add up to `total`. */
+  byStatus: Record<OrderStatus, number>;
+  /** Paid or being prepared (Processing), not yet dispatched. */
+  toShip: number;
+  /** Manual transfers not yet marked paid, and not cancelled. */
+  awaitingPayment: number;
+  sales: SalesPoint[];
+  /** Present when asked `?asOf=`: the dashboard as the log stood at that moment. */
+  asOf?: string;
+  /** Configured payment accounts and support details that still look like placeholders. */
+  configWarnings: string[];
+  /** Refused parcels, and the confirmation and refusal rates over the last 30 days. */
+  cod?: CodMetrics;
 }

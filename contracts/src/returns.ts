@@ -8,7 +8,7 @@ export const ReturnStatus = z.enum(RETURN_STATUSES, {
 });
 export type ReturnStatus = z.infer<typeof ReturnStatus>;
 
-/** The returns state machine (DECISIONS.md, second round); Rejected and Refunded are final. */
+/** The returns state machine (docs/rules/returns.md#return-states); Rejected and Refunded are final. */
 export const RETURN_TRANSITIONS: Readonly<Record<ReturnStatus, readonly ReturnStatus[]>> = {
   Requested: ['Approved', 'Rejected'],
   Approved: ['Received'],

@@ -29,7 +29,10 @@ export interface ShippingRule {
   shippingFee: number;
 }
 
-/** The shipping rule when the owner configures none (DECISIONS.md: free over PKR 1,500, else PKR 200). */
+/**
+ * The shipping rule when the owner configures none (docs/rules/money.md#shipping: free over PKR 1,500,
+ * else PKR 200).
+ */
 export const DEFAULT_SHIPPING: ShippingRule = { freeShippingOver: 1_500, shippingFee: 200 };
 
 /** The accounts a manual transfer is paid into; null where the owner configured none. */
@@ -64,7 +67,7 @@ export interface ShopInfo extends ShippingRule {
   claims: { customerCount: string | null };
 }
 
-/** The labels of the payment methods (spec section 9). */
+/** The labels of the payment methods (docs/rules/shop-configuration.md#payment-methods). */
 export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
   COD: 'Cash on Delivery',
   Card: 'Jazz Cash / EasyPaisa / Bank Account',

@@ -1,33 +1,97 @@
 /**
  * The read models: their database (kysely-built SQL run synchronously on better-sqlite3), the
  * projectors that build them from the event log, and the runner that keeps them up to date.
+ *
+ * Each read model's folder holds `tables.ts` (its kysely tables), `projector.ts`, `queries.ts` (answers
+ * in the API's shapes) and, where those need them, `rows.ts` (row reads). This face names what the
+ * server, the checks and the benches use; everything else stays inside the package.
  */
-export * from './affiliates';
+
+export {
+  affiliateRequestOf,
+  affiliateRequestPage,
+  allAffiliateRequestsInChunks,
+} from './affiliates/queries';
+export {
+  commissionOf,
+  findAffiliate,
+  findAffiliateByCode,
+  findAffiliateRequest,
+  latestAffiliateRequestOf,
+} from './affiliates/rows';
 export { allProjectors } from './all-projectors';
-export { ProjectorFailed } from './apply-chunk';
-export { readAsOf } from './as-of';
-export * from './catalogue';
-export type { ProjectorFailure } from './checkpoints';
-export * from './customers';
-export type { Migration, ReadModelsDb, RunResult } from './database';
-export { type OpenReadModelsOptions, openReadModels } from './db';
-export * from './metrics';
-export { readModelMigrations } from './migrations';
-export * from './orders';
-export * from './outbox';
-export type { KeysetPage, PageStart, Position } from './paging';
-export * from './payments';
-export { argumentsFor, type PreparedQuery, prepareQuery } from './prepared-query';
-export type { ProjectionStatus, ProjectorStatus } from './projection-status';
-export type { Projector } from './projector';
-export type {
-  MigrationsTable,
-  ProjectionCheckpointRow,
-  ProjectionCheckpointsTable,
-  ProjectorState,
-  ReadModels,
-} from './read-models';
-export * from './returns';
-export * from './reviews';
-export { ProjectionRunner, type ProjectionRunnerOptions, type RebuildResult } from './runner';
-export * from './sales';
+export { catalogueProjector } from './catalogue/projector';
+export {
+  adminProductPage,
+  allProductsInChunks,
+  categoryCounts,
+  findCatalogueEntry,
+  findProduct,
+  hasEverHadProducts,
+  knownCategorySpelling,
+  type LiveProductStamp,
+  liveProductStamps,
+  queryCatalogue,
+} from './catalogue/queries';
+export { customersProjector } from './customers/projector';
+export {
+  allCustomersInChunks,
+  customerListPage,
+  findCredentials,
+  findCustomer,
+  findCustomerByEmail,
+  findPasswordResetRequest,
+  findSessionHolder,
+} from './customers/queries';
+export type { Migration, ReadModelsDb } from './db/database';
+export { readModelMigrations } from './db/migrations';
+export { openReadModels } from './db/open';
+export type { KeysetPage, PageStart, Position } from './db/paging';
+export { calendarDay, daysBetween, isoWeek, localDateTime } from './metrics/days';
+export { metricsProjector } from './metrics/projector';
+export { dailySales, orderCounts } from './metrics/queries';
+export { codMetrics, codStanding, listAwaitingConfirmations } from './orders/cash-on-delivery';
+export { ordersProjector } from './orders/projector';
+export {
+  allOrders,
+  allOrdersInChunks,
+  orderDetails,
+  orderIdOf,
+  orderListChunks,
+  orderListPage,
+  ordersOfUser,
+  orderTracking,
+} from './orders/queries';
+export { findOrderOwner, listSweepableReservations } from './orders/rows';
+export {
+  channelMessageCounts,
+  dueMessages,
+  findReactorCheckpoint,
+  saveReactorCheckpoint,
+} from './outbox/queries';
+export { paymentsProjector, transactionKey } from './payments/projector';
+export {
+  findPaymentAttempt,
+  findPaymentProof,
+  listPaymentProofs,
+  ordersSharingTransaction,
+  paymentsOfOrder,
+  pendingPaymentAttempts,
+  rejectedPaymentNotices,
+} from './payments/rows';
+export type { PaymentAttemptRow, PaymentNoticeRow, PaymentProofRow } from './payments/tables';
+export { adminReturns, orderReturns, returnDetails } from './returns/queries';
+export { reviewsProjector } from './reviews/projector';
+export {
+  adminReviewPage,
+  allAdminReviewsInChunks,
+  countReviewsByUser,
+  listPublicReviews,
+} from './reviews/queries';
+export { readAsOf } from './runner/as-of';
+export type { ProjectionStatus, ProjectorStatus } from './runner/projection-status';
+export type { Projector } from './runner/projector';
+export { ProjectionRunner } from './runner/runner';
+
+export { salesProjector } from './sales/projector';
+export { salesReport } from './sales/queries';

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { operationsRoutes } from './operations/projections-routes';
+import { metricsRoutes } from './operations/reports/metrics-routes';
 import { reportsRoutes } from './operations/reports/reports-routes';
 import type { ShopDeps } from './shop-deps';
 import { accountsRoutes } from './slices/accounts/routes';
@@ -23,6 +24,7 @@ export function apiRoutes(deps: ShopDeps): Hono {
   api.route('/', affiliatesRoutes(deps));
   api.route('/', operationsRoutes(deps));
   api.route('/', shopRoutes(deps));
+  api.route('/', metricsRoutes(deps));
   api.route('/', reportsRoutes(deps));
   return api;
 }

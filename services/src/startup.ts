@@ -2,7 +2,7 @@ import type { Config } from './platform/config/config';
 import type { ShopDeps } from './shop-deps';
 import { bootstrapAdmin } from './slices/accounts/admin-bootstrap';
 import { seedDemoCatalogue } from './slices/catalogue/demo-seed';
-import { runConfirmationExpiry } from './slices/orders/confirmation-expiry';
+import { runConfirmationExpiry } from './slices/orders/cash-on-delivery/confirmation-expiry';
 import { sweepOrphanedReservations } from './slices/orders/reservation-sweep';
 
 /**

@@ -1,10 +1,10 @@
 import { anOrderPlaced, aStatusChanged } from '@shop/testing';
 import { describe, expect, it } from 'vitest';
-import { openReadModels } from '../db';
+import { openReadModels } from '../db/open';
 import { recorded } from '../test-support/recorded';
-import { allAffiliateRequestsInChunks } from './list';
 import { affiliatesProjector, commissionFor } from './projector';
-import { commissionOf, findAffiliateByCode, latestAffiliateRequestOf } from './queries';
+import { allAffiliateRequestsInChunks } from './queries';
+import { commissionOf, findAffiliateByCode, latestAffiliateRequestOf } from './rows';
 
 function project(...events: ReturnType<typeof recorded>[]) {
   const db = openReadModels(':memory:');

@@ -1,8 +1,8 @@
 import { shopConfig } from '@shop/contracts';
 import { sql as expr } from 'kysely';
-import type { ReadModelsDb } from '../database';
-import { argumentsFor, prepareQuery } from '../prepared-query';
-import { type EventHandlers, projectorOf } from '../projector';
+import type { ReadModelsDb } from '../db/database';
+import { argumentsFor, prepareQuery } from '../db/prepared-query';
+import { type EventHandlers, projectorOf } from '../runner/projector';
 import type { AffiliateReferralsTable, AffiliateRequestsTable, AffiliatesTable } from './tables';
 
 /** Commission on a referred order: 5% of the subtotal after the affiliate discount, minor units. */

@@ -1,8 +1,8 @@
 import { type EventData, shopConfig } from '@shop/contracts';
 import { sql as expr } from 'kysely';
-import type { ReadModelsDb } from '../database';
-import { argumentsFor, prepareQuery } from '../prepared-query';
-import { type EventHandlers, projectorOf } from '../projector';
+import type { ReadModelsDb } from '../db/database';
+import { argumentsFor, prepareQuery } from '../db/prepared-query';
+import { type EventHandlers, projectorOf } from '../runner/projector';
 import type { CatalogueProductsTable } from './tables';
 
 /** The columns a product's own events set; rating, popularity and the flags are the projector's. */

@@ -1,7 +1,7 @@
 import { CatalogueQuery, type EventData, type Size } from '@shop/contracts';
 import type { Compilable } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { ReadModelsDb } from '../database';
+import type { ReadModelsDb } from '../db/database';
 import { categoryCounts, liveProductStamps, queryCatalogue } from './queries';
 import { anEvent, aProductCreated, aReview, project, projected } from './test-builders';
 

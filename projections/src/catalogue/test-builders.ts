@@ -1,6 +1,6 @@
 import type { EventData, EventType, RecordedEvent } from '@shop/contracts';
-import type { ReadModelsDb } from '../database';
-import { openReadModels } from '../db';
+import type { ReadModelsDb } from '../db/database';
+import { openReadModels } from '../db/open';
 import { catalogueProjector } from './projector';
 
 let position = 0;

@@ -1,7 +1,6 @@
 import type { EventData, EventType, RecordedEvent } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
-import { openReadModels } from '../db';
-import { listCustomers } from './list';
+import { openReadModels } from '../db/open';
 import { customersProjector } from './projector';
 import {
   findCredentials,
@@ -9,6 +8,7 @@ import {
   findCustomerByEmail,
   findPasswordResetRequest,
   findSessionHolder,
+  listCustomers,
 } from './queries';
 
 let position = 0;

@@ -1,22 +1,23 @@
-import type { User } from '@shop/contracts';
+import {
+  type AdminCustomer,
+  type CustomerSort,
+  fromMinor,
+  type SortDirection,
+  type User,
+} from '@shop/contracts';
 import { type SqlBool, sql } from 'kysely';
-import type { ReadModelsDb } from '../database';
-import { prepareQuery } from '../prepared-query';
+import type { ReadModelsDb } from '../db/database';
+import { countRows, type KeysetPage, type PageStart, readInChunks, readPage } from '../db/paging';
+import { prepareQuery } from '../db/prepared-query';
+import {
+  affiliatesOf,
+  customerOrder,
+  matchingCustomers,
+  positionOf,
+  type UserColumns,
+  userColumns,
+} from './rows';
 import type { CustomerRow } from './tables';
-
-/** The columns of a `User`. */
-export const userColumns = [
-  'id',
-  'name',
-  'email',
-  'contact',
-  'is_admin',
-  'affiliate_use_count',
-  'created_at',
-  'updated_at',
-] as const satisfies readonly (keyof CustomerRow)[];
-
-export type UserColumns = Pick<CustomerRow, (typeof userColumns)[number]>;
 
 /** Compiled once: every signed-in request looks its caller up by id. */
 const byId = prepareQuery<{ id: string }, UserColumns>((qb, arg) =>
@@ -125,7 +126,7 @@ export function findCredentials(
   return row && { userId: row.user_id, passwordHash: row.password_hash };
 }
 
-export function toUser(row: UserColumns): User {
+function toUser(row: UserColumns): User {
   return {
     id: row.id,
     name: row.name,
@@ -136,4 +137,54 @@ export function toUser(row: UserColumns): User {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/** The admin's customers list: searched by name, e-mail or phone, sorted one way or the other. */
+export interface CustomerList {
+  search?: string | undefined;
+  sort: CustomerSort;
+  direction: SortDirection;
+}
+
+/** One page of the admin's customers list, each with their orders, spending and affiliate standing. */
+export function customerListPage(
+  db: ReadModelsDb,
+  args: CustomerList & { start: PageStart; limit: number },
+): KeysetPage<AdminCustomer> & { total: number } {
+  const matching = matchingCustomers(db, args.search);
+  const page = readPage(db, matching, {
+    order: customerOrder(args.sort, args.direction, args.search !== undefined),
+    positionOf: positionOf(args.sort),
+    start: args.start,
+    limit: args.limit,
+  });
+  const affiliates = affiliatesOf(
+    db,
+    page.rows.map((row) => row.id),
+  );
+  return {
+    ...page,
+    rows: page.rows.map((row) => ({
+      ...toUser(row),
+      orderCount: row.order_count,
+      totalSpent: fromMinor(row.total_spent),
+      affiliate: affiliates.get(row.id) ?? null,
+    })),
+    total: countRows(db, matching),
+  };
+}
+
+/** Every customer, in the order they registered, a chunk at a time: `GET /api/admin/users`, streamed. */
+export function* allCustomersInChunks(db: ReadModelsDb, size = 500): Generator<User[]> {
+  const chunks = readInChunks(db, matchingCustomers(db, undefined), {
+    order: customerOrder('joined', 'asc', false),
+    positionOf: positionOf('joined'),
+    size,
+  });
+  for (const rows of chunks) yield rows.map(toUser);
+}
+
+/** Every customer, in the order they registered, at once (checks and tests). */
+export function listCustomers(db: ReadModelsDb): User[] {
+  return [...allCustomersInChunks(db)].flat();
 }

@@ -1,6 +1,6 @@
 import { anOrderPlaced, aReturnRefunded, aStatusChanged } from '@shop/testing';
 import { describe, expect, it } from 'vitest';
-import { openReadModels } from '../db';
+import { openReadModels } from '../db/open';
 import { readAtEveryCut } from '../test-support/cut-into-transactions';
 import { recorded } from '../test-support/recorded';
 import { metricsProjector } from './projector';

@@ -1,6 +1,6 @@
-import type { HeldBackKind, HeldBackWrites, ReadModelsDb } from '../database';
-import { prepareQuery } from '../prepared-query';
-import { type EventHandlers, projectorOf } from '../projector';
+import type { HeldBackKind, HeldBackWrites, ReadModelsDb } from '../db/database';
+import { prepareQuery } from '../db/prepared-query';
+import { type EventHandlers, projectorOf } from '../runner/projector';
 import { calendarDay } from './days';
 import type { MetricsOrdersTable } from './tables';
 

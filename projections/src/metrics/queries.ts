@@ -1,5 +1,5 @@
 import { ORDER_STATUSES, type OrderStatus } from '@shop/contracts';
-import type { ReadModelsDb } from '../database';
+import type { ReadModelsDb } from '../db/database';
 import { daysEndingWith } from './days';
 import { statusCounter } from './projector';
 

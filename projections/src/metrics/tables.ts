@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated } from 'kysely';
 
 /**
  * Running counts for the dashboard: `orders` (every order placed), `paid` (orders marked paid), and
@@ -28,5 +28,3 @@ export interface MetricsOrdersTable {
   day: string;
   total_price: number;
 }
-
-export type MetricsDailySalesRow = Selectable<MetricsDailySalesTable>;

@@ -1,6 +1,6 @@
 import type { CodMetrics, CodStanding } from '@shop/contracts';
-import type { ReadModelsDb } from '../database';
-import { prepareQuery } from '../prepared-query';
+import type { ReadModelsDb } from '../db/database';
+import { prepareQuery } from '../db/prepared-query';
 import type { OrderRow } from './tables';
 
 /**
@@ -33,7 +33,7 @@ const liftOf = prepareQuery<{ userId: string }, { refusals: number }>((qb, arg) 
  * Refused parcels that count against a customer, each once: on their account, on a phone number any
  * of their orders shipped to, and on `phoneKey` (the phone of the order being placed), if given.
  */
-export function codRefusals(db: ReadModelsDb, args: { userId: string; phoneKey?: string }): number {
+function codRefusals(db: ReadModelsDb, args: { userId: string; phoneKey?: string }): number {
   // An empty key matches no order: every stored phone key has digits.
   return db.first(refusalsOf, { userId: args.userId, phoneKey: args.phoneKey ?? '' })?.refusals ?? 0;
 }

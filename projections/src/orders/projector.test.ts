@@ -1,10 +1,10 @@
 import { anOrderPlaced, aStatusChanged } from '@shop/testing';
 import { describe, expect, it } from 'vitest';
-import { openReadModels } from '../db';
+import { openReadModels } from '../db/open';
 import { readAtEveryCut } from '../test-support/cut-into-transactions';
 import { recorded } from '../test-support/recorded';
 import { ordersProjector } from './projector';
-import { findOrder, listOrdersOfUser, listSweepableReservations } from './queries';
+import { findOrder, listOrdersOfUser, listSweepableReservations } from './rows';
 
 function project(...events: ReturnType<typeof recorded>[]) {
   const db = openReadModels(':memory:');

@@ -1,180 +1,283 @@
-import { unitsOfSize } from '@shop/contracts';
-import { type SqlBool, sql } from 'kysely';
-import type { CatalogueProductsTable } from '../catalogue/tables';
-import type { ReadModelsDb } from '../database';
-import { prepareQuery } from '../prepared-query';
-import type { StoredOrderChange, StoredOrderLine } from './projector';
+import {
+  ALLOWED_TRANSITIONS,
+  fromMinor,
+  normaliseOrderReference,
+  type Order,
+  type OrderConfirmation,
+  type OrderItem,
+  type OrderListFilters,
+  type OrderNote,
+  type OrderSort,
+  type OrderTracking,
+  type StatusChange,
+  shopConfig,
+  trackingProgress,
+  type User,
+} from '@shop/contracts';
+import { findCustomer, findCustomers } from '../customers/queries';
+import type { ReadModelsDb } from '../db/database';
+import { countRows, type KeysetPage, type PageStart, readInChunks, readPage } from '../db/paging';
+import { returnSteps } from '../returns/queries';
+import { listReturnsOfOrder } from '../returns/rows';
+import {
+  countFilteredOrders,
+  findOrder,
+  findOrderIdByReference,
+  listOrderNotes,
+  listOrdersOfUser,
+  matchingOrders,
+  orderListOrder,
+  orderPosition,
+  withItemsOf,
+} from './rows';
 import type {
-  OpenReservationRow,
-  OrderItemRow,
-  OrderNoteRow,
+  OrderDetail,
+  OrderItemWithProduct,
   OrderRow,
-  OrderStatusChangeRow,
+  OrderWithItems,
+  StoredOrderChange,
 } from './tables';
+import { buildTimeline } from './timeline';
+
+const DAY_MS = 86_400_000;
 
 /**
- * A line with the product as the catalogue has it now (null when it is gone from the catalogue);
- * `countInStock` is what is left of the line's size (of the product, when it has no sizes).
+ * What an order answer needs from the shop's configuration: COD_CONFIRMATION_WINDOW in milliseconds
+ * (null when off), to say when an awaiting order expires. Unsaid, no expiry is given.
  */
-export interface OrderItemWithProduct extends OrderItemRow {
-  product: { name: string; image: string; thumbnail: string; category: string; countInStock: number } | null;
+export interface OrderAnswerSettings {
+  confirmationWindowMs?: number | null;
 }
 
-/** An order with its lines, oldest line first. */
-export interface OrderWithItems {
-  order: OrderRow;
-  items: OrderItemWithProduct[];
-}
-
-/** An order with its lines and every status change, oldest first. */
-export interface OrderDetail extends OrderWithItems {
-  changes: OrderStatusChangeRow[];
-}
-
-/** The order page's reads, compiled once: every placed order reads its order back. */
-const orderPage = {
-  order: prepareQuery<{ id: string }, OrderRow>((qb, arg) =>
-    qb.selectFrom('orders').selectAll().where('id', '=', arg('id')),
-  ),
-  changes: prepareQuery<{ id: string }, OrderStatusChangeRow>((qb, arg) =>
-    qb.selectFrom('order_status_changes').selectAll().where('order_id', '=', arg('id')).orderBy('seq'),
-  ),
-};
-
-type ProductColumns = Pick<
-  CatalogueProductsTable,
-  'id' | 'name' | 'image' | 'thumbnail' | 'category' | 'count_in_stock' | 'sizes' | 'stock_by_size'
->;
+// The orders read model in the API's shapes: a GET route is one call to one of these.
 
 /**
- * The catalogue's products as they are now, deleted ones left out, by their ids given as one JSON
- * array: one statement, compiled once, for any number of ids, each a seek by primary key.
+ * The id of the order an id or a reference names (`AX-7K3M9Q`, typed in any case, the dash optional),
+ * or the text itself when it is neither: the lookup then finds nothing.
  */
-const productsNow = prepareQuery<{ ids: string }, ProductColumns>((qb, arg) =>
-  qb
-    .selectFrom('catalogue_products')
-    .select(['id', 'name', 'image', 'thumbnail', 'category', 'count_in_stock', 'sizes', 'stock_by_size'])
-    .where(sql<SqlBool>`${sql.ref('id')} in (select value from json_each(${arg('ids')}))`)
-    // `+deleted`: found by id, only tested for being deleted (not a walk of an index led by `deleted`).
-    .where(sql<number>`+${sql.ref('deleted')}`, '=', 0),
-);
-
-const idByReference = prepareQuery<{ reference: string }, { id: string }>((qb, arg) =>
-  qb
-    .selectFrom('orders')
-    .select('id')
-    .where('reference', '=', arg('reference'))
-    .orderBy('created_at')
-    .limit(1),
-);
-
-/** The id of the order with this reference (as stored: upper case, with its dash), if any. */
-export function findOrderIdByReference(db: ReadModelsDb, args: { reference: string }): string | undefined {
-  return db.first(idByReference, args)?.id;
+export function orderIdOf(db: ReadModelsDb, idOrReference: string): string {
+  const reference = normaliseOrderReference(idOrReference);
+  return (reference && findOrderIdByReference(db, { reference })) || idOrReference;
 }
 
-export function findOrder(db: ReadModelsDb, args: { id: string }): OrderDetail | undefined {
-  const order = db.first(orderPage.order, args);
-  if (!order) return undefined;
-  const changes = db.all(orderPage.changes, args);
-  return { order, items: withItemsOf(db, [order])[0]!.items, changes };
-}
-
-/** Who placed an order, or undefined for an unknown id: enough to decide who may see what hangs off it. */
-export function findOrderOwner(db: ReadModelsDb, args: { id: string }): string | undefined {
-  return db.first(db.qb.selectFrom('orders').select('user_id').where('id', '=', args.id))?.user_id;
-}
-
-/** The admins' notes on an order, oldest first. */
-export function listOrderNotes(db: ReadModelsDb, args: { orderId: string }): OrderNoteRow[] {
-  return db.all(
-    db.qb.selectFrom('order_notes').selectAll().where('order_id', '=', args.orderId).orderBy('seq'),
-  );
-}
-
-/** Who moved the order to Cancelled (a user id), read off its history; null while it is not cancelled. */
-export function cancellerOf(order: Pick<OrderRow, 'status' | 'changes'>): string | null {
-  if (order.status !== 'Cancelled') return null;
-  const changes = JSON.parse(order.changes) as StoredOrderChange[];
-  return changes.findLast((change) => change[2] === 'Cancelled')?.[3] ?? null;
+/**
+ * One order as every read call answers it. With `history`, the admin view: every status change
+ * with who made it, and the admins' notes.
+ */
+export function orderDetails(
+  db: ReadModelsDb,
+  args: { id: string; history?: boolean } & OrderAnswerSettings,
+): Order | undefined {
+  const detail = findOrder(db, { id: args.id });
+  return detail && toOrder(db, detail, { history: args.history ?? false, ...args });
 }
 
 /** A customer's orders, newest first. */
-export function listOrdersOfUser(db: ReadModelsDb, args: { userId: string }): OrderWithItems[] {
-  const orders = db.all(
-    db.qb
-      .selectFrom('orders')
-      .selectAll()
-      .where('user_id', '=', args.userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id'),
-  );
-  return withItemsOf(db, orders);
+export function ordersOfUser(db: ReadModelsDb, args: { userId: string } & OrderAnswerSettings): Order[] {
+  return listOrdersOfUser(db, args).map((order) => toOrder(db, order, args));
+}
+
+/** The admin's orders list: what it is filtered and searched by, and how it is sorted. */
+export interface OrderList extends OrderAnswerSettings {
+  filters: OrderListFilters;
+  sort: OrderSort;
+}
+
+/** One page of the admin's orders list and how many orders match in all. */
+export function orderListPage(
+  db: ReadModelsDb,
+  args: OrderList & { start: PageStart; limit: number },
+): KeysetPage<Order> & { total: number } {
+  const { filters, sort } = args;
+  const matching = matchingOrders(db, filters);
+  const page = readPage(db, matching, {
+    order: orderListOrder(sort, filters),
+    positionOf: orderPosition[sort],
+    start: args.start,
+    limit: args.limit,
+  });
+  const total =
+    filters.search || filters.confirmation ? countRows(db, matching) : countFilteredOrders(db, filters);
+  return { ...page, rows: toOrders(db, page.rows, args), total };
 }
 
 /**
- * Orders with their lines, in the order given (a page of a list): the lines read off each row's own
- * `lines`, the products they name as the catalogue has them now in one statement for all.
+ * Every order of the list, a chunk at a time, each chunk read when asked for (see `readInChunks`): a
+ * response streams them without holding the list.
  */
-export function withItemsOf(db: ReadModelsDb, orders: OrderRow[]): OrderWithItems[] {
-  const lines = orders.map((order) => JSON.parse(order.lines) as StoredOrderLine[]);
-  const productIds = [...new Set(lines.flatMap((ofOrder) => ofOrder.map((line) => line[1])))];
-  const products = new Map<
-    string,
-    {
-      shown: Omit<NonNullable<OrderItemWithProduct['product']>, 'countInStock'>;
-      unitsOf: (size: string) => number;
-    }
-  >();
-  if (productIds.length > 0) {
-    for (const row of db.all(productsNow, { ids: JSON.stringify(productIds) })) {
-      const { id, count_in_stock, sizes, stock_by_size, ...shown } = row;
-      const stock = {
-        sizes: JSON.parse(sizes) as string[],
-        countInStock: count_in_stock,
-        stockBySize: JSON.parse(stock_by_size) as Record<string, number>,
-      };
-      products.set(id, { shown, unitsOf: (size) => unitsOfSize(stock, size) });
-    }
-  }
-  const productNow = (productId: string, size: string): OrderItemWithProduct['product'] => {
-    const product = products.get(productId);
-    return product ? { ...product.shown, countInStock: product.unitsOf(size) } : null;
-  };
-  return orders.map((order, at) => ({
+export function* orderListChunks(db: ReadModelsDb, args: OrderList, size = 200): Generator<Order[]> {
+  const chunks = readInChunks(db, matchingOrders(db, args.filters), {
+    order: orderListOrder(args.sort, args.filters),
+    positionOf: orderPosition[args.sort],
+    size,
+  });
+  for (const rows of chunks) yield toOrders(db, rows, args);
+}
+
+/** Every order, newest first: the seed's admin list, `GET /api/orders`, read in chunks. */
+export function allOrdersInChunks(db: ReadModelsDb, settings: OrderAnswerSettings = {}): Generator<Order[]> {
+  return orderListChunks(db, { filters: {}, sort: 'newest', ...settings });
+}
+
+/** Every order, newest first, at once (checks and tests; a response streams `allOrdersInChunks`). */
+export function allOrders(db: ReadModelsDb, settings: OrderAnswerSettings = {}): Order[] {
+  return [...allOrdersInChunks(db, settings)].flat();
+}
+
+/**
+ * The tracking page: the order, its progress and its timeline from its real status changes, its
+ * returns and their refunds.
+ */
+export function orderTracking(
+  db: ReadModelsDb,
+  args: { id: string } & OrderAnswerSettings,
+): OrderTracking | undefined {
+  const detail = findOrder(db, args);
+  if (!detail) return undefined;
+  const order = toOrder(db, detail, args);
+  return {
     order,
-    items: lines[at]!.map(
-      ([id, product_id, name, image, category, unit_price, qty, size], line_no): OrderItemWithProduct => ({
-        id,
-        order_id: order.id,
-        line_no,
-        product_id,
-        name,
-        image,
-        category,
-        unit_price,
-        qty,
-        size,
-        product: productNow(product_id, size),
-      }),
-    ),
-  }));
+    progress: trackingProgress(order.status),
+    timeline: buildTimeline({
+      status: order.status,
+      createdAt: order.createdAt,
+      paidAt: order.paidAt,
+      deliveredAt: order.deliveredAt,
+      changes: detail.changes.map((change) => ({ to: change.to_status, at: change.at })),
+      cancelledBy: order.cancelledBy,
+      confirmation: order.confirmation,
+      returns: listReturnsOfOrder(db, { orderId: order.id }).map((row) => ({
+        id: row.id,
+        amount: row.amount,
+        units: (JSON.parse(row.items) as { qty: number }[]).reduce((sum, line) => sum + line.qty, 0),
+        steps: returnSteps(row).map(([status, at]) => ({ status, at })),
+      })),
+    }),
+  };
+}
+
+/** A page or chunk of orders in the API's shape: their lines and their buyers read once for all. */
+function toOrders(db: ReadModelsDb, rows: OrderRow[], settings: OrderAnswerSettings): Order[] {
+  const buyers = findCustomers(
+    db,
+    rows.map((row) => row.user_id),
+  );
+  return withItemsOf(db, rows).map((order) => toOrder(db, order, { ...settings, known: buyers }));
 }
 
 /**
- * Reservations the sweep should give back, as of `before` (ISO time): those whose order never
- * appeared since they were made, and those of cancelled orders and received returns whose stock
- * did not come back.
+ * Money in major units, the customer as they are now, lines under both `OrderItems` and
+ * `orderItems` (the spec names both).
  */
-export function listSweepableReservations(db: ReadModelsDb, args: { before: string }): OpenReservationRow[] {
-  return db.all(
-    db.qb
-      .selectFrom('open_reservations')
-      .selectAll()
-      .where('order_state', 'in', ['unplaced', 'cancelled', 'returned'])
-      .where('state_at', '<', args.before)
-      .orderBy('state_at')
-      .orderBy('order_id')
-      .orderBy('product_id'),
-  );
+function toOrder(
+  db: ReadModelsDb,
+  source: OrderWithItems | OrderDetail,
+  options: OrderAnswerSettings & { history?: boolean; known?: ReadonlyMap<string, User> } = {},
+): Order {
+  const { history = false, known } = options;
+  const { order } = source;
+  const findUser = (id: string): User | undefined => known?.get(id) ?? findCustomer(db, { id });
+  const user = findUser(order.user_id);
+  const items = source.items.map(toItem);
+  const cancelledBy = cancellerOf(order);
+  const dto: Order = {
+    id: order.id,
+    reference: order.reference,
+    userId: order.user_id,
+    createdAt: order.created_at,
+    updatedAt: order.updated_at,
+    status: order.status,
+    isPaid: order.is_paid === 1,
+    paidAt: order.paid_at,
+    isDelivered: order.is_delivered === 1,
+    deliveredAt: order.delivered_at,
+    paymentMethod: order.payment_method,
+    shippingAddress: {
+      fullName: order.ship_full_name,
+      address: order.ship_address,
+      city: order.ship_city,
+      postalCode: order.ship_postal_code,
+      country: order.ship_country,
+      phone: order.ship_phone,
+    },
+    itemsPrice: fromMinor(order.items_price),
+    discountPrice: fromMinor(order.discount),
+    shippingPrice: fromMinor(order.shipping_price),
+    totalPrice: fromMinor(order.total_price),
+    affiliateCode: order.affiliate_code,
+    deliveryNote: order.delivery_note,
+    cancelledBy: cancelledBy === null ? null : cancelledBy === order.user_id ? 'customer' : 'shop',
+    confirmation: confirmationOf(order, options.confirmationWindowMs ?? null, findUser),
+    refundDue: order.status === 'Cancelled' && order.is_paid === 1 ? fromMinor(order.total_price) : null,
+    returnableUntil: order.delivered_at
+      ? new Date(Date.parse(order.delivered_at) + shopConfig.returnsWindowDays * DAY_MS).toISOString()
+      : null,
+    User: user ? { name: user.name, email: user.email, contact: user.contact } : null,
+    OrderItems: items,
+    orderItems: items,
+  };
+  if (history && 'changes' in source) {
+    dto.statusHistory = source.changes.map(
+      (change): StatusChange => ({
+        from: change.from_status,
+        to: change.to_status,
+        at: change.at,
+        by: { id: change.by_user_id, name: findUser(change.by_user_id)?.name ?? 'Unknown user' },
+      }),
+    );
+    dto.notes = listOrderNotes(db, { orderId: order.id }).map(
+      (note): OrderNote => ({
+        id: note.note_id,
+        text: note.text,
+        at: note.at,
+        by: { id: note.by_user_id, name: findUser(note.by_user_id)?.name ?? 'Unknown user' },
+      }),
+    );
+  }
+  return dto;
+}
+
+/**
+ * The order's cash-on-delivery confirmation. An awaiting order expires at its placing plus the
+ * window, while it can still be cancelled (one dispatched unconfirmed no longer expires).
+ */
+function confirmationOf(
+  order: OrderRow,
+  windowMs: number | null,
+  findUser: (id: string) => User | undefined,
+): OrderConfirmation {
+  const expires =
+    order.confirmation_state === 'awaiting' &&
+    windowMs !== null &&
+    ALLOWED_TRANSITIONS[order.status].includes('Cancelled');
+  const by = order.confirmation_by;
+  return {
+    state: order.confirmation_state,
+    at: order.confirmation_at,
+    by: by === null ? null : { id: by, name: findUser(by)?.name ?? 'Unknown user' },
+    channel: order.confirmation_channel,
+    note: order.confirmation_note,
+    expiresAt: expires ? new Date(Date.parse(order.created_at) + windowMs).toISOString() : null,
+  };
+}
+
+function toItem(item: OrderItemWithProduct): OrderItem {
+  return {
+    id: item.id,
+    product: item.product_id,
+    Product: item.product ? { id: item.product_id, ...item.product } : null,
+    name: item.name,
+    image: item.image,
+    category: item.category,
+    price: fromMinor(item.unit_price),
+    qty: item.qty,
+    size: item.size,
+  };
+}
+
+/** Who moved the order to Cancelled (a user id), read off its history; null while it is not cancelled. */
+function cancellerOf(order: Pick<OrderRow, 'status' | 'changes'>): string | null {
+  if (order.status !== 'Cancelled') return null;
+  const changes = JSON.parse(order.changes) as StoredOrderChange[];
+  return changes.findLast((change) => change[2] === 'Cancelled')?.[3] ?? null;
 }

@@ -134,9 +134,48 @@ export interface OrderCountsTable {
   orders: number;
 }
 
+/** An entry of `orders.lines`: the `order_items` view's columns but the order id and line number. */
+export type StoredOrderLine = [
+  OrderItemsView['id'],
+  OrderItemsView['product_id'],
+  OrderItemsView['name'],
+  OrderItemsView['image'],
+  OrderItemsView['category'],
+  OrderItemsView['unit_price'],
+  OrderItemsView['qty'],
+  OrderItemsView['size'],
+];
+/** An entry of `orders.changes`: the `order_status_changes` view's columns but the order id. */
+
+export type StoredOrderChange = [
+  OrderStatusChangesView['seq'],
+  OrderStatusChangesView['from_status'],
+  OrderStatusChangesView['to_status'],
+  OrderStatusChangesView['by_user_id'],
+  OrderStatusChangesView['at'],
+];
+
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsView>;
 export type OrderStatusChangeRow = Selectable<OrderStatusChangesView>;
 export type OrderNoteRow = Selectable<OrderNotesTable>;
 export type OpenReservationRow = Selectable<OpenReservationsTable>;
-export type CodRefusalRow = Selectable<CodRefusalsTable>;
+
+/**
+ * A line with the product as the catalogue has it now (null when it is gone from the catalogue);
+ * `countInStock` is what is left of the line's size (of the product, when it has no sizes).
+ */
+export interface OrderItemWithProduct extends OrderItemRow {
+  product: { name: string; image: string; thumbnail: string; category: string; countInStock: number } | null;
+}
+
+/** An order with its lines, oldest line first. */
+export interface OrderWithItems {
+  order: OrderRow;
+  items: OrderItemWithProduct[];
+}
+
+/** An order with its lines and every status change, oldest first. */
+export interface OrderDetail extends OrderWithItems {
+  changes: OrderStatusChangeRow[];
+}

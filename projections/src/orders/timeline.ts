@@ -67,7 +67,7 @@ const RETURN_STEPS: Record<
 const SHIPPED: readonly OrderStatus[] = ['Shipped', 'Dispatched', 'Delivered', 'Refused'];
 
 /**
- * The tracking timeline (spec section 2, Order tracking) from the order's real events, never a step
+ * The tracking timeline (docs/rules/orders.md#tracking-timeline) from the order's real events, never a step
  * the order skipped: placed; paid when paid; processing when it was processed (or still to come while
  * nothing has shipped); shipped or dispatched, as it happened, once Shipped, Dispatched, Delivered or
  * Refused; delivered when delivered; refused when the parcel came back; cancelled when cancelled

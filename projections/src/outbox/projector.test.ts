@@ -1,6 +1,6 @@
 import type { EventData, EventType, RecordedEvent } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
-import { openReadModels } from '../db';
+import { openReadModels } from '../db/open';
 import { outboxProjector } from './projector';
 import { channelMessageCounts, dueMessages } from './queries';
 

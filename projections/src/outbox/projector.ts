@@ -1,6 +1,6 @@
-import type { ReadModelsDb } from '../database';
-import { argumentsFor, prepareQuery } from '../prepared-query';
-import { type EventHandlers, projectorOf } from '../projector';
+import type { ReadModelsDb } from '../db/database';
+import { argumentsFor, prepareQuery } from '../db/prepared-query';
+import { type EventHandlers, projectorOf } from '../runner/projector';
 import type { OutboxMessagesTable } from './tables';
 
 type Row = OutboxMessagesTable;

@@ -1,5 +1,5 @@
 import type { ChannelMessages, MessageChannel } from '@shop/contracts';
-import type { ReadModelsDb } from '../database';
+import type { ReadModelsDb } from '../db/database';
 import type { OutboxMessageRow } from './tables';
 
 /**

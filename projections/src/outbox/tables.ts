@@ -45,5 +45,3 @@ export interface ReactorCheckpointsTable {
   /** Epoch milliseconds. */
   updated_at: number;
 }
-
-export type ReactorCheckpointRow = Selectable<ReactorCheckpointsTable>;

@@ -1,4 +1,4 @@
-import { type EventHandlers, projectorOf } from '../projector';
+import { type EventHandlers, projectorOf } from '../runner/projector';
 
 /** Two spellings of one transaction ID (case, spaces, dashes) are the same transfer. */
 export const transactionKey = (transactionId: string) =>

@@ -1,8 +1,8 @@
 import type { EventData, ReturnStatus } from '@shop/contracts';
 import { sql as expr } from 'kysely';
-import type { ReadModelsDb } from '../database';
-import { argumentsFor, prepareQuery } from '../prepared-query';
-import { type EventHandlers, projectorOf } from '../projector';
+import type { ReadModelsDb } from '../db/database';
+import { argumentsFor, prepareQuery } from '../db/prepared-query';
+import { type EventHandlers, projectorOf } from '../runner/projector';
 import type { OrderReturnsTable, StoredReturnStep } from './tables';
 
 type ReturnMove = { id: string; status: ReturnStatus; at: string; step: string; refunded_at: string | null };

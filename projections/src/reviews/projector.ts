@@ -1,5 +1,5 @@
-import { argumentsFor, prepareQuery } from '../prepared-query';
-import { type EventHandlers, projectorOf } from '../projector';
+import { argumentsFor, prepareQuery } from '../db/prepared-query';
+import { type EventHandlers, projectorOf } from '../runner/projector';
 import type { ReviewAuthorsTable, ReviewProductsTable, ReviewsTable } from './tables';
 
 const sql = {

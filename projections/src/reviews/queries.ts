@@ -1,5 +1,5 @@
 import type { AdminReview, PublicReview } from '@shop/contracts';
-import type { ReadModelsDb } from '../database';
+import type { ReadModelsDb } from '../db/database';
 import {
   countRows,
   type KeysetOrder,
@@ -9,7 +9,7 @@ import {
   type Position,
   readInChunks,
   readPage,
-} from '../paging';
+} from '../db/paging';
 
 /** A product's reviews as the public sees them, newest first: never who wrote them. */
 export function listPublicReviews(db: ReadModelsDb, args: { productId: string }): PublicReview[] {

@@ -1,5 +1,3 @@
-import type { Selectable } from 'kysely';
-
 /** One row per live review; a deleted review's row is removed. */
 export interface ReviewsTable {
   id: string;
@@ -24,5 +22,3 @@ export interface ReviewProductsTable {
   product_id: string;
   name: string;
 }
-
-export type ReviewRow = Selectable<ReviewsTable>;

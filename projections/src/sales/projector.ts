@@ -1,8 +1,8 @@
 import { shareByWeight } from '@shop/contracts';
-import type { ReadModelsDb } from '../database';
+import type { ReadModelsDb } from '../db/database';
+import { prepareQuery } from '../db/prepared-query';
 import { calendarDay, isoWeek } from '../metrics/days';
-import { prepareQuery } from '../prepared-query';
-import { type EventHandlers, projectorOf } from '../projector';
+import { type EventHandlers, projectorOf } from '../runner/projector';
 import type { SalesDailyTable, SalesDimension, SalesFactsTable } from './tables';
 
 /** The payment method key of the orders paid online through JazzCash, in the facts and in reports. */

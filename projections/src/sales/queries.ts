@@ -7,7 +7,7 @@ import {
   type SalesReportGrouping,
 } from '@shop/contracts';
 import { type SqlBool, sql } from 'kysely';
-import type { ReadModelsDb } from '../database';
+import type { ReadModelsDb } from '../db/database';
 import { daysBetween, isoWeek } from '../metrics/days';
 import { NO_AFFILIATE, PAID_ONLINE } from './projector';
 import type { SalesDimension } from './tables';
@@ -53,7 +53,7 @@ function dailyRows(db: ReadModelsDb, dimension: SalesDimension, range: { from: s
 }
 
 /** The sums of the days `from` to `to` (both included), one per group, in no particular order. */
-export function salesSums(
+function salesSums(
   db: ReadModelsDb,
   args: { from: string; to: string; by: SalesReportGrouping },
 ): SalesSums[] {
@@ -73,7 +73,7 @@ export function salesSums(
 }
 
 /** The sums of the whole shop over the days `from` to `to`. */
-export function salesTotal(db: ReadModelsDb, args: { from: string; to: string }): SalesSums {
+function salesTotal(db: ReadModelsDb, args: { from: string; to: string }): SalesSums {
   const total = db.first(
     dailyRows(db, 'all', args).select([
       sql<string>`'total'`.as('key'),
@@ -106,7 +106,7 @@ function labelOf(by: SalesReportGrouping, sums: SalesSums): string {
 }
 
 /** Minor-unit sums as the API answers them: PKR decimals, net and the average order value worked out. */
-export function salesFigures(sums: SalesSums): SalesFigures {
+function salesFigures(sums: SalesSums): SalesFigures {
   const net = sums.gross - sums.discounts - sums.refunds;
   return {
     key: sums.key,

@@ -6,7 +6,7 @@ import {
 } from '@shop/contracts';
 import { anOrderPlaced, aReturnRefunded, aStatusChanged } from '@shop/testing';
 import { describe, expect, it } from 'vitest';
-import { openReadModels } from '../db';
+import { openReadModels } from '../db/open';
 import { recorded } from '../test-support/recorded';
 import { salesProjector } from './projector';
 import { salesReport } from './queries';

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { MemoryLog, openMemoryEventStore } from '@shop/testing';
-import { ProjectionRunner } from '../runner';
+import { ProjectionRunner } from '../runner/runner';
 import { aBalancesProjector, aLedgerProjector, openTestReadModels } from './test-tables';
 
 const [eventsPath, readModelsPath, crashAt, batchSize] = process.argv.slice(2);

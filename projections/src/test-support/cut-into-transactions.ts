@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@shop/contracts';
-import type { ReadModelsDb } from '../database';
-import { openReadModels } from '../db';
-import type { Projector } from '../projector';
+import type { ReadModelsDb } from '../db/database';
+import { openReadModels } from '../db/open';
+import type { Projector } from '../runner/projector';
 
 /**
  * What `read` answers after `projector` applied `log` in two transactions cut before each event in

@@ -2,8 +2,9 @@ import { writeFileSync } from 'node:fs';
 import type { EventStore } from '@shop/contracts';
 import { MemoryLog, openMemoryEventStore } from '@shop/testing';
 import { afterEach } from 'vitest';
-import type { ReadModelsDb } from '../database';
-import { ProjectionRunner, type ProjectionRunnerOptions } from '../runner';
+import type { ReadModelsDb } from '../db/database';
+import type { ProjectionRunnerOptions } from '../runner/options';
+import { ProjectionRunner } from '../runner/runner';
 import { useTempDir } from './temp-dir';
 import { openTestReadModels } from './test-tables';
 

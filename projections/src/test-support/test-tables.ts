@@ -1,8 +1,8 @@
 import type { EventStore, NewEvent } from '@shop/contracts';
-import type { Migration, ReadModelsDb } from '../database';
-import { openReadModels } from '../db';
-import { readModelMigrations } from '../migrations';
-import type { Projector } from '../projector';
+import type { Migration, ReadModelsDb } from '../db/database';
+import { readModelMigrations } from '../db/migrations';
+import { openReadModels } from '../db/open';
+import type { Projector } from '../runner/projector';
 
 /** One row per event a ledger projector applied; `applied` counts how often (must stay 1). */
 export interface LedgerTable {

@@ -10,7 +10,7 @@ export interface GuardArgs {
 
 /**
  * An account page (`/profile`, `/track`, `/order/…`, `/review`, `/affiliate/request`) sends a visitor
- * with no user to /login, since whoever opens one already has an account (DECISIONS.md: guards), and
+ * with no user to /login, since whoever opens one already has an account (docs/rules/accounts.md#guards), and
  * remembers where they came from; registration is one tap away there. Use as
  * `beforeLoad: requireSignedIn`.
  */
@@ -29,7 +29,17 @@ export function requireAccountToCheckout({ context, location }: GuardArgs): void
 }
 
 /**
- * Spec section 2: an admin-only route sends anyone whose user lacks `isAdmin` to /login and
+ * The one guard of the shopper's signed-in pages (the `_signed-in` layout route): checkout sends a
+ * visitor with no user to /register, every other account page to /login.
+ */
+export function requireShopper(args: GuardArgs): void {
+  const pathname = args.location.href.split(/[?#]/, 1)[0] ?? '';
+  if (pathname === '/checkout' || pathname.startsWith('/checkout/')) requireAccountToCheckout(args);
+  else requireSignedIn(args);
+}
+
+/**
+ * An admin-only route (docs/rules/accounts.md#guards) sends anyone whose user lacks `isAdmin` to /login and
  * remembers the origin. Use as `beforeLoad: requireAdmin`.
  */
 export function requireAdmin({ context, location }: GuardArgs): void {

@@ -4,7 +4,10 @@ import { createPersistedStore } from './persisted-store';
 /** Codes as the server issues them; anything else in a `?ref=` is not remembered. */
 const CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{0,31}$/;
 
-/** How checkout sends an affiliate code: trimmed and upper-cased (spec section 5). */
+/**
+ * How checkout sends an affiliate code: trimmed and upper-cased
+ * (docs/rules/reviews-and-affiliates.md#affiliate-codes).
+ */
 export const normaliseAffiliateCode = (raw: string): string => raw.trim().toUpperCase();
 
 function parseCode(raw: unknown): string | undefined {
@@ -17,8 +20,8 @@ function parseCode(raw: unknown): string | undefined {
 export const referralStore = createPersistedStore<string | null>('shop.ref', (raw) => parseCode(raw), null);
 
 /**
- * Remembers `?ref=CODE` from any page's search params (DECISIONS.md: opening a tracking link
- * remembers the code and pre-fills checkout). A later link replaces an earlier one.
+ * Remembers `?ref=CODE` from any page's search params (docs/rules/reviews-and-affiliates.md#referral-links:
+ * opening a tracking link remembers the code and pre-fills checkout). A later link replaces an earlier one.
  */
 export function rememberReferral(search: Readonly<Record<string, unknown>>): void {
   const code = parseCode(search.ref);

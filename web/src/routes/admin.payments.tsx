@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { adminProofsQuery } from '../features/admin/api/payments';
-import { PaymentsPage } from '../features/admin/components/payments/payments-page';
+import { adminProofsQuery } from '../features/admin-payments/api/payments';
+import { PaymentsPage } from '../features/admin-payments/components/payments-page';
 
 /** `?state=submitted|accepted|rejected|all`; the proofs to check unless told. */
 const PaymentsSearch = z.object({

@@ -14,8 +14,8 @@ interface QuantityStepperProps {
 const MIN = 1;
 
 /**
- * Minus, a number box and plus; keeps the quantity from 1 up to `max` (spec section 5). A quantity
- * typed above the stock becomes the stock and says so ("Only 42 left"), never silently.
+ * Minus, a number box and plus; keeps the quantity from 1 up to `max` (docs/rules/stock.md#quantities).
+ * A quantity typed above the stock becomes the stock and says so ("Only 42 left"), never silently.
  */
 export function QuantityStepper({ value, max, onChange, label, disabled = false }: QuantityStepperProps) {
   const upper = Math.max(MIN, max);

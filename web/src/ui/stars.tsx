@@ -4,7 +4,8 @@ const MAX_STARS = 5;
 
 /**
  * A product's rating as cards and the product page show it: its rounded stars, or "No reviews yet"
- * (DECISIONS.md: never stars it has not earned; the default of 4 only ranks it for Featured).
+ * (docs/rules/reviews-and-affiliates.md#ratings: never stars it has not earned; the default of 4 only
+ * ranks it for Featured).
  */
 export function ProductRating({ product }: { product: { rating: number; numReviews: number } }) {
   if (product.numReviews <= 0) return <span className="stars-none muted">No reviews yet</span>;

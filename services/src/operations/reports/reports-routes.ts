@@ -7,10 +7,10 @@ import {
 import { readAsOf, salesProjector, salesReport } from '@shop/projections';
 import { stringify } from 'csv-stringify/sync';
 import { Hono } from 'hono';
+import { type AuthEnv, requireAdmin } from '../../platform/http/auth';
 import { neutralisedText } from '../../platform/http/streamed';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
-import { type AuthEnv, requireAdmin } from '../../slices/accounts/auth';
 
 /** The report as its CSV: the rows the screen shows, then the total; text that a spreadsheet would run is neutralised. */
 export function salesReportCsv(report: SalesReport): string {
@@ -40,7 +40,7 @@ export function salesReportCsv(report: SalesReport): string {
 }
 
 /**
- * Sales reports for analysts (DECISIONS.md "For analysts"): from the sales facts read model, or with
+ * Sales reports for analysts (docs/rules/reports.md#sales-report): from the sales facts read model, or with
  * `asOf` from the log replayed up to that moment into a throwaway copy of it.
  */
 export function reportsRoutes(deps: ShopDeps) {

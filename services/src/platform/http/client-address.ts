@@ -76,8 +76,8 @@ export function normalizeAddress(raw: string): string {
 
 /**
  * The client's address: the TCP peer, unless the peer is a trusted proxy; then the right-most
- * `X-Forwarded-For` entry that is not itself trusted (DECISIONS.md). An entry that is not an
- * address stops the walk at the trusted hop that sent it.
+ * `X-Forwarded-For` entry that is not itself trusted (docs/rules/accounts.md#client-address). An
+ * entry that is not an address stops the walk at the trusted hop that sent it.
  */
 export function clientAddress(c: Context, proxies: TrustedProxies): string {
   const peer = peerAddress(c);

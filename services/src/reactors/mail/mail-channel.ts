@@ -1,4 +1,6 @@
 import type { EventData, EventStore, EventType, OrderStatus, RecordedEvent } from '@shop/contracts';
+import type { CodSettings } from '../../platform/config/cod-settings';
+import type { MailSettings } from '../../platform/config/mail-settings';
 import type { Logger } from '../../platform/logger';
 import { dataOf, required } from '../../platform/reactors/cause';
 import {
@@ -9,9 +11,7 @@ import {
   type OwedRecord,
 } from '../../platform/reactors/channel';
 import { passwordResetToken } from '../../slices/accounts/reset-token';
-import type { CodSettings } from '../../slices/orders/cod-settings';
-import { confirmationLink } from '../../slices/orders/confirmation-link';
-import type { MailSettings } from './mail-settings';
+import { confirmationLink } from '../../slices/orders/cash-on-delivery/confirmation-link';
 import { confirmationExpired, confirmationReminder } from './messages/cod-confirmation';
 import { frame, type MessageContent } from './messages/markup';
 import { orderConfirmation } from './messages/order-confirmation';

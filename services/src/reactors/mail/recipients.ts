@@ -1,8 +1,7 @@
 import { type EventData, type EventStore, type EventType, StreamNotFound, streams } from '@shop/contracts';
-import { readStreamOrEmpty } from '../../platform/commands/handle-command';
+import { aggregateStream } from '../../platform/commands/aggregate-stream';
 import { loadUser } from '../../slices/accounts/load-user';
-import { awaitsConfirmation } from '../../slices/orders/decide';
-import { evolveOrder, initialOrderState, type OrderEvent } from '../../slices/orders/order';
+import { awaitsConfirmation, orderDecider } from '../../slices/orders/decide';
 
 /** The customer's address and name as their stream says now; undefined for an unknown user. */
 export async function customer(
@@ -45,11 +44,11 @@ export async function orderToConfirm(
   store: EventStore,
   orderId: string,
 ): Promise<{ placed: EventData<'OrderPlaced'> | undefined; awaiting: boolean }> {
-  const events = (await readStreamOrEmpty(store, streams.order(orderId))) as unknown as OrderEvent[];
+  const { state, events } = await aggregateStream(store, streams.order(orderId), orderDecider);
   const first = events[0];
   return {
     placed: first?.type === 'OrderPlaced' ? first.data : undefined,
-    awaiting: awaitsConfirmation(events.reduce(evolveOrder, initialOrderState())),
+    awaiting: awaitsConfirmation(state),
   };
 }
 
@@ -59,7 +58,7 @@ export async function submittedProof(
   orderId: string,
   proofId: string,
 ): Promise<{ transactionId: string; amount: number } | undefined> {
-  const events = (await readStreamOrEmpty(store, streams.order(orderId))) as unknown as OrderEvent[];
+  const { events } = await aggregateStream(store, streams.order(orderId), orderDecider);
   for (const event of events) {
     if (event.type === 'PaymentProofSubmitted' && event.data.proofId === proofId) {
       return { transactionId: event.data.transactionId, amount: event.data.amount };

@@ -1,7 +1,7 @@
 import type { MessagesStatus } from '@shop/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runConfirmationExpiry } from '../../slices/orders/confirmation-expiry';
-import { verifyConfirmationToken } from '../../slices/orders/confirmation-link';
+import { runConfirmationExpiry } from '../../slices/orders/cash-on-delivery/confirmation-expiry';
+import { verifyConfirmationToken } from '../../slices/orders/cash-on-delivery/confirmation-link';
 import { createProduct, placeOrderOk, setStatus } from '../../slices/orders/order-test-kit';
 import type { CloudApiServer } from '../../test-support/cloud-api-server';
 import { RATE_LIMITED } from '../../test-support/cloud-api-server';

@@ -19,15 +19,15 @@ import {
 import { type Context, Hono } from 'hono';
 import { badRequest, notFound, unauthenticated } from '../../platform/errors';
 import { AnswerCache } from '../../platform/http/answer-cache';
+import { type AuthEnv, issueToken, requireAdmin, requireUser } from '../../platform/http/auth';
 import { clientAddress, clientNetwork } from '../../platform/http/client-address';
 import { PageCursors } from '../../platform/http/page-cursors';
 import { streamedJsonArray } from '../../platform/http/streamed';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
-import { standingOf } from '../orders/cod-standing';
+import { standingOf } from '../orders/cash-on-delivery/cod-standing';
 import { handleSignOut, registerAccount, updateProfile } from './account-commands';
 import { accountThrottles, signInKeys } from './account-throttles';
-import { type AuthEnv, issueToken, requireAdmin, requireUser } from './auth';
 import { refuseCommonPassword } from './common-passwords';
 import { loadUser } from './load-user';
 import { handleRequestPasswordReset, handleResetPassword } from './password-reset';

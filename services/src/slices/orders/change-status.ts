@@ -1,4 +1,4 @@
-import { type OrderStatus, streams } from '@shop/contracts';
+import { type OrderId, type OrderStatus, streams, type UserId } from '@shop/contracts';
 import { type CommandDeps, handleCommand } from '../../platform/commands/handle-command';
 import { type CancelOrder, type ChangeOrderStatus, orderDecider } from './decide';
 import { releaseOrderStock } from './order-stock';
@@ -14,9 +14,9 @@ export interface ChangeStatusDeps extends CommandDeps {
  */
 export async function handleChangeOrderStatus(
   deps: ChangeStatusDeps,
-  orderId: string,
+  orderId: OrderId,
   to: OrderStatus,
-  adminId: string,
+  adminId: UserId,
 ): Promise<void> {
   const at = deps.clock().toISOString();
   await moveOrder(deps, { type: 'ChangeOrderStatus', data: { orderId, to, by: adminId, at } });
@@ -25,8 +25,8 @@ export async function handleChangeOrderStatus(
 /** The shopper cancels their own Pending or Paid order; its stock goes back at once. */
 export async function handleCancelOrder(
   deps: ChangeStatusDeps,
-  orderId: string,
-  userId: string,
+  orderId: OrderId,
+  userId: UserId,
 ): Promise<void> {
   const at = deps.clock().toISOString();
   await moveOrder(deps, { type: 'CancelOrder', data: { orderId, by: userId, at } });

@@ -1,6 +1,6 @@
-import { type EventStore, streams } from '@shop/contracts';
+import { type EventStore, type OrderId, streams, type UserId } from '@shop/contracts';
+import { readStreamOrEmpty } from '../../platform/commands/aggregate-stream';
 import { type Claim, readClaim, releaseClaim, takeClaim } from '../../platform/commands/claims';
-import { readStreamOrEmpty } from '../../platform/commands/handle-command';
 import { conflict } from '../../platform/errors';
 
 /** The `Idempotency-Key` header: 1 to 100 letters, digits, `_` or `-`. */
@@ -32,9 +32,9 @@ const ATTEMPTS = 3;
  */
 export async function claimIdempotencyKey(
   deps: IdempotencyDeps,
-  userId: string,
+  userId: UserId,
   key: string,
-  orderId: string,
+  orderId: OrderId,
   /** The claim as the caller just read it: when free, the first attempt appends without reading again. */
   justRead?: Claim,
 ): Promise<KeyOutcome> {
@@ -58,7 +58,7 @@ export async function claimIdempotencyKey(
 }
 
 /** The key's claim as the log has it now; `ownerId` (the order's id) undefined when no request holds it. */
-export function readIdempotencyClaim(deps: IdempotencyDeps, userId: string, key: string): Promise<Claim> {
+export function readIdempotencyClaim(deps: IdempotencyDeps, userId: UserId, key: string): Promise<Claim> {
   return readClaim(deps.store, streams.idempotencyClaim(userId, key));
 }
 
@@ -68,9 +68,9 @@ export function readIdempotencyClaim(deps: IdempotencyDeps, userId: string, key:
  */
 export async function releaseIdempotencyKey(
   deps: IdempotencyDeps,
-  userId: string,
+  userId: UserId,
   key: string,
-  orderId: string,
+  orderId: OrderId,
 ): Promise<void> {
   const change = { value: key, ownerId: orderId, at: deps.clock().toISOString(), actor: userId };
   await releaseClaim(deps.store, streams.idempotencyClaim(userId, key), change);

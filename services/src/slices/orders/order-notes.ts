@@ -1,4 +1,4 @@
-import { streams } from '@shop/contracts';
+import { type OrderId, streams, type UserId } from '@shop/contracts';
 import { type CommandDeps, handleCommand } from '../../platform/commands/handle-command';
 import { orderDecider } from './decide';
 
@@ -10,9 +10,9 @@ export interface OrderNoteDeps extends CommandDeps {
 /** An admin's note on an order, appended to the order's stream; answers the note's id. */
 export async function handleAddOrderNote(
   deps: OrderNoteDeps,
-  orderId: string,
+  orderId: OrderId,
   text: string,
-  adminId: string,
+  adminId: UserId,
 ): Promise<string> {
   const noteId = deps.newId();
   const at = deps.clock().toISOString();

@@ -1,10 +1,17 @@
-import { type OrderInput, type ShopInfo, streams } from '@shop/contracts';
+import {
+  asOrderId,
+  type OrderId,
+  type OrderInput,
+  type ShopInfo,
+  streams,
+  type UserId,
+} from '@shop/contracts';
 import { type CommandDeps, handleCommand } from '../../platform/commands/handle-command';
 import { badRequest, serviceUnavailable } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import { type AffiliateByCode, resolveAffiliateCode } from '../affiliates/code-check';
 import { releaseProductStock, reserveProductStock } from '../catalogue/stock';
-import { type CodStandingDeps, refuseCodToSerialRefuser } from './cod-standing';
+import { type CodStandingDeps, refuseCodToSerialRefuser } from './cash-on-delivery/cod-standing';
 import { orderDecider, PLACING_TOOK_TOO_LONG } from './decide';
 import {
   claimIdempotencyKey,
@@ -55,11 +62,11 @@ export interface PlacedOrderResult {
  */
 export async function handlePlaceOrder(
   deps: PlaceOrderDeps,
-  userId: string,
+  userId: UserId,
   input: OrderInput,
   idempotencyKey?: string,
 ): Promise<PlacedOrderResult> {
-  const orderId = deps.newId();
+  const orderId = asOrderId(deps.newId());
   const check = () => {
     refuseUnofferedPayment(deps.shopInfo, input.paymentMethod);
     refuseCodToSerialRefuser(deps, { userId, ...input, phone: input.shippingAddress.phone });
@@ -139,8 +146,8 @@ function refuseUnofferedPayment(shop: PlaceOrderDeps['shopInfo'], method: OrderI
 async function giveBack(
   deps: PlaceOrderDeps,
   refused: {
-    userId: string;
-    orderId: string;
+    userId: UserId;
+    orderId: OrderId;
     reserved: SizeUnits[];
     idempotencyKey?: string;
   },

@@ -1,4 +1,5 @@
 import {
+  asUserId,
   type ErrorBody,
   NO_STREAM,
   type Order,
@@ -7,15 +8,10 @@ import {
   streams,
 } from '@shop/contracts';
 import { findCatalogueEntry } from '@shop/projections';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { legacyOrderReference } from '../../platform/events/upcasters';
-import {
-  openTestShop,
-  registerUser,
-  type SignedInUser,
-  signInAdmin,
-  type TestShop,
-} from '../../test-support/test-shop';
+import { it } from '../../test-support/shop-test';
+import { registerUser, type SignedInUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { affiliateByCodeIn } from '../affiliates/code-check';
 import { createProduct, orderBody, placeOrderOk } from './order-test-kit';
 import { handlePlaceOrder } from './place-order';
@@ -26,13 +22,12 @@ let admin: SignedInUser;
 let shopper: SignedInUser;
 let tee: Product;
 
-beforeEach(async () => {
-  t = await openTestShop();
+it.beforeEach(async ({ shop }) => {
+  t = shop;
   admin = await signInAdmin(t);
   shopper = await registerUser(t);
   tee = await createProduct(t, admin, { name: 'Running Tee', price: 40, countInStock: 50 });
 });
-afterEach(() => t.close());
 
 const get = <Body>(path: string, user: SignedInUser) =>
   t.request<Body & ErrorBody>('GET', path, { token: user.token });
@@ -82,7 +77,7 @@ describe('order references', () => {
     };
     const placed = await Promise.all(
       Array.from({ length: 3 }, () =>
-        handlePlaceOrder(deps, shopper.id, orderBody([{ product: tee, qty: 1 }])),
+        handlePlaceOrder(deps, asUserId(shopper.id), orderBody([{ product: tee, qty: 1 }])),
       ),
     );
     const references = await Promise.all(
@@ -113,9 +108,13 @@ describe('order references', () => {
     };
     const stale = { ...deps, findProduct: staleEntry };
     await expect(
-      handlePlaceOrder(stale, shopper.id, orderBody([{ product: tee, qty: 60 }])),
+      handlePlaceOrder(stale, asUserId(shopper.id), orderBody([{ product: tee, qty: 60 }])),
     ).rejects.toMatchObject({ code: 'OUT_OF_STOCK' });
-    const { orderId } = await handlePlaceOrder(deps, shopper.id, orderBody([{ product: tee, qty: 1 }]));
+    const { orderId } = await handlePlaceOrder(
+      deps,
+      asUserId(shopper.id),
+      orderBody([{ product: tee, qty: 1 }]),
+    );
     expect((await get<Order>(`/api/orders/${orderId}`, shopper)).body.reference).toBe('CD-234567');
   });
 

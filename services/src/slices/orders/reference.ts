@@ -1,5 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { type EventStore, REFERENCE_ALPHABET, REFERENCE_LETTERS, streams } from '@shop/contracts';
+import {
+  type EventStore,
+  type OrderId,
+  REFERENCE_ALPHABET,
+  REFERENCE_LETTERS,
+  streams,
+  type UserId,
+} from '@shop/contracts';
 import { takeClaim, UNCLAIMED } from '../../platform/commands/claims';
 import { serviceUnavailable } from '../../platform/errors';
 
@@ -19,8 +26,8 @@ const ATTEMPTS = 10;
  */
 export async function claimOrderReference(
   deps: { store: EventStore; clock: () => Date },
-  orderId: string,
-  actor: string,
+  orderId: OrderId,
+  actor: UserId,
   newReference: () => string = newOrderReference,
 ): Promise<string> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {

@@ -1,15 +1,17 @@
-import { type ErrorBody, type EventStore, type Order, type Product, streams } from '@shop/contracts';
+import {
+  asUserId,
+  type ErrorBody,
+  type EventStore,
+  type Order,
+  type Product,
+  streams,
+} from '@shop/contracts';
 import { findCatalogueEntry } from '@shop/projections';
 import { anOrderPlaced } from '@shop/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect } from 'vitest';
 import { handleCommand } from '../../platform/commands/handle-command';
-import {
-  openTestShop,
-  registerUser,
-  type SignedInUser,
-  signInAdmin,
-  type TestShop,
-} from '../../test-support/test-shop';
+import { it } from '../../test-support/shop-test';
+import { registerUser, type SignedInUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { productDecider } from '../catalogue/decide';
 import type { ProductEvent } from '../catalogue/product';
 import { reserveProductStock } from '../catalogue/stock';
@@ -24,12 +26,11 @@ let t: TestShop;
 let admin: SignedInUser;
 let tee: Product;
 
-beforeEach(async () => {
-  t = await openTestShop();
+it.beforeEach(async ({ shop }) => {
+  t = shop;
   admin = await signInAdmin(t);
   tee = await createProduct(t, admin, { name: 'Last Tee', price: 40, countInStock: 5 });
 });
-afterEach(() => t.close());
 
 const post = (user: SignedInUser, body: unknown, headers: Record<string, string> = {}) =>
   t.request<Order & ErrorBody>('POST', '/api/orders', { token: user.token, body, headers });
@@ -124,7 +125,7 @@ describe('Idempotency-Key', () => {
   it('answers 409 while the first attempt is still in progress, and takes over a crashed one later', async () => {
     // A claim whose order never appears: the first attempt crashed right after claiming the key.
     await t.deps.store.append(
-      streams.idempotencyClaim(shopper.id, 'crashed'),
+      streams.idempotencyClaim(asUserId(shopper.id), 'crashed'),
       [
         {
           type: 'ValueClaimed',
@@ -226,7 +227,7 @@ describe('the reservation sweep', () => {
         findProduct: (id) => findCatalogueEntry(t.deps.readModels, { id }),
         findAffiliateByCode: () => undefined,
       },
-      shopper.id,
+      asUserId(shopper.id),
       orderBody([{ product: tee, qty: 2 }]),
     );
     await atOrder;

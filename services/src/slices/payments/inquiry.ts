@@ -1,9 +1,9 @@
 import { pendingPaymentAttempts } from '@shop/projections';
 import { z } from 'zod';
+import type { JazzCashSettings } from '../../platform/config/payment-settings';
 import type { GatewayOutcome } from './decide';
 import { hasValidJazzCashHash, signJazzCashFields } from './jazzcash-hash';
 import { type PaymentDeps, settleNotice } from './jazzcash-payments';
-import type { JazzCashSettings } from './payment-settings';
 
 /** The inquiry's answer, as far as the shop reads it. Unknown: JazzCash could not say (ask again). */
 export interface InquiryAnswer {

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { NO_STREAM, type PaymentChannel, type PaymentForm, streams } from '@shop/contracts';
 import { findPaymentAttempt, orderDetails, type ReadModelsDb } from '@shop/projections';
 import { type CommandDeps, handleCommand } from '../../platform/commands/handle-command';
+import type { JazzCashSettings, PaymentSettings } from '../../platform/config/payment-settings';
 import { conflict, notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import { type GatewayOutcome, paymentDecider } from './decide';
 import { type JazzCashNotice, jazzCashForm, readJazzCashNotice, transactionReference } from './jazzcash';
-import type { JazzCashSettings, PaymentSettings } from './payment-settings';
 
 export interface PaymentDeps extends CommandDeps {
   readModels: ReadModelsDb;

@@ -149,13 +149,14 @@ describe('reading a notice', () => {
     expect(readJazzCashNotice(result({ pp_ResponseCode: '' }), SETTINGS.salt)).toMatchObject({
       reason: 'malformed',
     });
-    for (const bad of [
+    const malformed: Record<string, string>[] = [
       { pp_TxnRefNo: '-T1' },
       { pp_TxnRefNo: 'T1-' },
       { pp_TxnRefNo: 'T'.repeat(21) },
       { pp_ResponseCode: '-000' },
       { pp_ResponseCode: '000-' },
-    ]) {
+    ];
+    for (const bad of malformed) {
       expect(readJazzCashNotice(result(bad), SETTINGS.salt)).toMatchObject({
         valid: false,
         reason: 'malformed',

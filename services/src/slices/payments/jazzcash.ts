@@ -1,8 +1,8 @@
 import type { PaymentForm } from '@shop/contracts';
 import { z } from 'zod';
+import type { JazzCashSettings } from '../../platform/config/payment-settings';
 import type { GatewayOutcome } from './decide';
 import { hasValidJazzCashHash, signJazzCashFields } from './jazzcash-hash';
-import type { JazzCashSettings } from './payment-settings';
 
 /** Pakistan Standard Time is UTC+5 all year: JazzCash's times are written in it. */
 const PKT_OFFSET_MS = 5 * 3_600_000;

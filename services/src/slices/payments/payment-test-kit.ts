@@ -1,5 +1,5 @@
 import type { Order, PaymentForm, Product } from '@shop/contracts';
-import type { MailSettings } from '../../reactors/mail/mail-settings';
+import type { MailSettings } from '../../platform/config/mail-settings';
 import { type FakeJazzCash, startFakeJazzCash } from '../../test-support/fake-jazzcash';
 import {
   openTestShop,

@@ -9,13 +9,12 @@ import {
   type PaymentProofRow,
   type ReadModelsDb,
 } from '@shop/projections';
-import { handleCommand, readStreamOrEmpty } from '../../platform/commands/handle-command';
+import { aggregateStream } from '../../platform/commands/aggregate-stream';
+import { handleCommand } from '../../platform/commands/handle-command';
 import { notFound } from '../../platform/errors';
 import { storeUploadedImage } from '../catalogue/uploads';
-import type { OrderEvent } from '../orders/order';
 import { paymentDecider, submitProof } from './decide';
 import type { PaymentDeps } from './jazzcash-payments';
-import { evolvePayment, initialPaymentState } from './payment';
 
 export interface ProofDeps extends PaymentDeps {
   uploadsDir: string;
@@ -61,8 +60,7 @@ export async function submitPaymentProof(
   const command = { orderId, by: callerId, proofId, transactionId, at };
   // Decided once on the stream as it stands before the image is stored, so a refused proof leaves
   // no file behind; the append below decides again on whatever the stream holds by then.
-  const events = await readStreamOrEmpty(deps.store, streams.order(orderId));
-  const before = (events as unknown as OrderEvent[]).reduce(evolvePayment, initialPaymentState());
+  const { state: before } = await aggregateStream(deps.store, streams.order(orderId), paymentDecider);
   submitProof({ type: 'SubmitProof', data: { ...command, image: '' } }, before);
   const stored = await storeUploadedImage(deps.uploadsDir, request.image);
   try {

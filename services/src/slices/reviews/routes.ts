@@ -3,17 +3,17 @@ import { adminReviewPage, allAdminReviewsInChunks, findProduct, listPublicReview
 import { Hono } from 'hono';
 import { handleCommand } from '../../platform/commands/handle-command';
 import { notFound } from '../../platform/errors';
+import { type AuthEnv, requireAdmin, requireUser } from '../../platform/http/auth';
 import { PageCursors } from '../../platform/http/page-cursors';
 import { streamedJsonArray } from '../../platform/http/streamed';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
-import { type AuthEnv, requireAdmin, requireUser } from '../accounts/auth';
 import { reviewDecider } from './decide';
 
 /**
- * Reviews are published at once and moderated afterwards (DECISIONS.md): anyone reads a
- * product's reviews without their authors, a signed-in user posts, an admin lists (all of them
- * streamed, or paged) and deletes.
+ * Reviews are published at once and moderated afterwards (docs/rules/reviews-and-affiliates.md#publishing):
+ * anyone reads a product's reviews without their authors, a signed-in user posts, an admin lists (all of
+ * them streamed, or paged) and deletes.
  */
 export function reviewsRoutes(deps: ShopDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();

@@ -4,7 +4,7 @@ import { pulledFrom } from '../../platform/http/streamed';
 
 /**
  * Pages no search engine should list: the admin, the API, the signed-in shopper's own pages
- * (DECISIONS.md "Guards") and checkout, and the links that carry a one-time token. robots.txt keeps
+ * (docs/rules/accounts.md#guards) and checkout, and the links that carry a one-time token. robots.txt keeps
  * crawlers out of them, and their HTML says `noindex` for crawlers that arrive anyway.
  */
 export const PRIVATE_PREFIXES = [

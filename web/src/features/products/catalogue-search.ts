@@ -1,7 +1,7 @@
 import { CatalogueSort, SIZES, type Size, shopConfig } from '@shop/contracts';
 import { z } from 'zod';
 
-/** The shopping filter's size values: the admin sizes in lower case (spec section 3). */
+/** The shopping filter's size values: the admin sizes in lower case (docs/rules/catalogue.md#sizes). */
 export const SIZE_FILTERS = [
   'sm',
   'md',

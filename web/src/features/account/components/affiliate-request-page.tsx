@@ -4,12 +4,15 @@ import { Link } from '@tanstack/react-router';
 import { errorMessage } from '../../../lib/api';
 import { affiliateKeys } from '../../../lib/query-keys';
 import { myAffiliateQuery, requestAffiliate } from '../api/account';
-import './account.css';
+import '../../../ui/account.css';
 import '../../../ui/field.css';
 
 export const AFFILIATE_FAILED = 'Your request could not be submitted. Please try again.';
 
-/** Spec section 8: a message counts as success if it contains the word 'submitted'. */
+/**
+ * A message counts as success if it contains the word 'submitted'
+ * (docs/rules/reviews-and-affiliates.md#request-message).
+ */
 export const isSubmittedMessage = (message: string) => /submitted/i.test(message);
 
 /** 'Become an Affiliate': one button; the outcome message; the user's current status when they have one. */

@@ -9,7 +9,7 @@ import { Field } from '../../../ui/field';
 import { updateProfile } from '../api/account';
 
 export const UPDATE_FAILED = 'Update failed';
-/** Spec section 9: the user is signed out this long after a profile update. */
+/** The user is signed out this long after a profile update (docs/rules/screens.md#delays). */
 export const SIGN_OUT_DELAY_MS = 2000;
 
 interface Draft {
@@ -30,8 +30,8 @@ const draftOf = (user: SessionUser): Draft => ({
 
 /**
  * Name, e-mail and contact with an Edit mode. Changing the e-mail or the password needs the current
- * password (DECISIONS.md). After an update the message shows (green, or red when it says 'failed')
- * and the user is signed out after 2 seconds to sign in again.
+ * password (docs/rules/accounts.md#profile-updates). After an update the message shows (green, or red
+ * when it says 'failed') and the user is signed out after 2 seconds to sign in again.
  */
 export function ProfileInfo({ user }: { user: SessionUser }) {
   const navigate = useNavigate();

@@ -13,7 +13,7 @@ export const PASSWORD_HINT = 'Use 8 or more characters with a mix of letters, nu
 
 /**
  * The contract's schema with the password only required: the length rule is the server's, the hint
- * stays advisory here (spec section 5, DECISIONS.md), and the server's refusal is shown as it comes.
+ * stays advisory here (docs/rules/accounts.md#registration), and the server's refusal is shown as it comes.
  */
 const RegisterForm = RegisterInput.extend({
   password: z.string().min(1, 'Password is required'),

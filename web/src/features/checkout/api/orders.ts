@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 
 /**
  * `POST /api/orders` with an `Idempotency-Key`: a retry with the same key answers the order the first
- * attempt placed, never a second one (DECISIONS.md).
+ * attempt placed, never a second one (docs/rules/orders.md#idempotent-placing).
  */
 export const placeOrder = (input: OrderInput, idempotencyKey: string) =>
   api.post<Order>('/api/orders', input, { headers: { 'Idempotency-Key': idempotencyKey } });

@@ -5,7 +5,7 @@ import { useShopInfo } from '../../../lib/shop-info';
 import { Carousel, type CarouselSlide } from '../../../ui/carousel';
 import { formatMoney } from '../../../ui/money';
 
-/** Spec section 9: 4 slides, 3 seconds each. */
+/** 4 slides, 3 seconds each (docs/rules/screens.md#home-slider). */
 const SLIDE_INTERVAL_MS = 3000;
 
 interface Promo {
@@ -17,8 +17,9 @@ interface Promo {
 }
 
 /**
- * Spec section 9's four slides. What they promise comes from the shop's configuration: the shipping
- * threshold, and a customer count only when one is configured (no claim otherwise).
+ * The four slides of docs/rules/screens.md#home-slider. What they promise comes from the shop's
+ * configuration: the shipping threshold, and a customer count only when one is configured (no claim
+ * otherwise).
  */
 function promosFor(shop: ShopInfo | undefined): Promo[] {
   const customers = shop?.claims.customerCount;

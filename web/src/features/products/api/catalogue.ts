@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { productKeys } from '../../../lib/query-keys';
 import type { CatalogueFilters } from '../catalogue-search';
 
-/** First page and each Load More (DECISIONS.md: home 9 + 6, shopping 12 + 12). */
+/** First page and each Load More (docs/rules/catalogue.md#page-sizes: home 9 + 6, shopping 12 + 12). */
 export interface PageSizes {
   first: number;
   more: number;

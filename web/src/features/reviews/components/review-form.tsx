@@ -18,7 +18,8 @@ interface ReviewFormProps {
 
 /**
  * 'Write a Review' on the product page: a 1 to 5 star rating (5 by default) and a comment. A blank
- * comment sends nothing (spec section 5); a refusal shows as 'Review error: {message}'.
+ * comment sends nothing (docs/rules/reviews-and-affiliates.md#review-form); a refusal shows as
+ * 'Review error: {message}'.
  */
 export function ReviewForm({ productId, onPosted }: ReviewFormProps) {
   const id = useId();

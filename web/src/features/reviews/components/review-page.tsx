@@ -12,7 +12,7 @@ import './reviews.css';
 
 export const REVIEW_SUBMITTED = 'Review submitted! Thank you for your feedback.';
 export const REVIEW_PAGE_FAILED = 'Your review could not be submitted. Please try again.';
-/** Spec section 9: after a review the shopper goes home this long after the success banner. */
+/** After a review the shopper goes home this long after the success banner (docs/rules/screens.md#delays). */
 export const REVIEW_REDIRECT_MS = 2000;
 
 /** 'Leave a Review': choose a product, rate it 1 to 5 (5 by default), optional text. */

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { EmptyState } from '../../../../ui/empty-state';
 import './product-detail.css';
 
-/** Shown for an unknown product, and for any failure to load one (spec section 8). */
+/** Shown for an unknown product, and for any failure to load one (docs/rules/screens.md#failed-loads). */
 export function ProductNotFound() {
   return (
     <section className="product-not-found container">

@@ -1,0 +1,25 @@
+import type { UserId } from '../ids';
+import type { MessageChannel } from '../messages';
+
+/** Stream names, one place. Claim streams are keyed by the normalised value. */
+export const streams = {
+  user: (userId: string) => `user-${userId}`,
+  product: (productId: string) => `product-${productId}`,
+  review: (reviewId: string) => `review-${reviewId}`,
+  order: (orderId: string) => `order-${orderId}`,
+  orderReturn: (returnId: string) => `return-${returnId}`,
+  affiliate: (userId: string) => `affiliate-${userId}`,
+  emailClaim: (email: string) => `email-${email.toLowerCase()}`,
+  affiliateCodeClaim: (code: string) => `affiliate-code-${code.toUpperCase()}`,
+  idempotencyClaim: (userId: UserId, key: string) => `idempotency-${userId}-${key}`,
+  /** One message owed: by the event that caused it, on a channel, of a kind (`order-confirmation`). */
+  outbox: (channel: MessageChannel, kind: string, causeEventId: string) =>
+    `outbox-${channel}-${kind}-${causeEventId}`,
+  /** Claimed by the instance that seeds the demo catalogue, so several starting together seed it once. */
+  demoCatalogueClaim: () => 'demo-catalogue',
+  orderReferenceClaim: (reference: string) => `order-reference-${reference.toUpperCase()}`,
+  /** A customer's cash-on-delivery standing: the admin's lifts of the refusal limit. */
+  codStanding: (userId: string) => `cod-standing-${userId}`,
+  /** A payment notice that named no order we know, or could not be believed (decision 030). */
+  paymentNotice: (noticeId: string) => `payment-notice-${noticeId}`,
+} as const;
