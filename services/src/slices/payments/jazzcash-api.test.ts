@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { OrderPayments, ShopInfo } from '@shop/contracts';
+import type { OrderPayments, OrderTracking, ShopInfo } from '@shop/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FORM_PATH, fakeJazzCashHash } from '../../test-support/fake-jazzcash';
 import { readModelRows } from '../../test-support/read-model-rows';
@@ -212,6 +212,14 @@ describe('the IPN', () => {
     expect(attempts).toMatchObject([{ state: 'failed', message: 'Transaction declined by the customer.' }]);
     expect(canPayOnline).toBe(true);
     expect(await orderEventTypes(w, order.id)).toEqual(['OrderPlaced', 'PaymentStarted', 'PaymentFailed']);
+    const tracking = await w.t.request<OrderTracking>('GET', `/api/orders/${order.id}/tracking`, {
+      token: w.ayesha.token,
+    });
+    expect(tracking.body.timeline.slice(0, 3).map((step) => [step.key, step.description])).toEqual([
+      ['placed', 'Your order has been received'],
+      ['payment-started', 'You went to JazzCash to pay'],
+      ['payment-failed', 'JazzCash said: Transaction declined by the customer.'],
+    ]);
     const success = resign({ ...declined, pp_ResponseCode: '000' });
     expect((await postNotice(w, 'ipn', success)).status).toBe(200);
     expect(await orderOf(w, order.id)).toMatchObject({ isPaid: false });

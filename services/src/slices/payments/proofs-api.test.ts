@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import type {
   AdminPaymentProof,
   OrderPayments,
+  OrderTracking,
   PaymentProofView,
   SalesReport,
   ShopInfo,
@@ -127,6 +128,16 @@ describe('a proof of a manual transfer', () => {
       proofs: [{ state: 'rejected', reason: 'No transfer with this ID reached our account' }],
     });
     expect(await orderOf(w, order.id)).toMatchObject({ status: 'Pending', isPaid: false });
+    const tracking = await w.t.request<OrderTracking>('GET', `/api/orders/${order.id}/tracking`, {
+      token: w.ayesha.token,
+    });
+    expect(tracking.body.timeline.slice(1, 3).map((step) => [step.label, step.description])).toEqual([
+      ['Proof of Payment Sent', 'We are checking your transfer'],
+      [
+        'Proof Not Accepted',
+        'We could not confirm your transfer: No transfer with this ID reached our account',
+      ],
+    ]);
     const subject = `We could not confirm your payment for order ${order.reference}`;
     await inbox.waitUntil(() => inbox!.to(w.ayesha.email).some((m) => m.subject === subject));
     const mail = inbox.to(w.ayesha.email).find((m) => m.subject === subject)!;
