@@ -23,6 +23,7 @@ import { salesDaily } from './021-sales-daily';
 import { cashOnDelivery } from './022-cash-on-delivery';
 import { confirmationsAsked } from './023-confirmations-asked';
 import { outboxWithdrawn } from './024-outbox-withdrawn';
+import { verifiedReviews } from './027-verified-reviews';
 import { payments } from './036-payments';
 
 /** Every read-model migration, in number order. Adding a read model's tables is one line here. */
@@ -51,5 +52,6 @@ export const readModelMigrations: readonly Migration[] = [
   cashOnDelivery,
   confirmationsAsked,
   outboxWithdrawn,
+  verifiedReviews,
   payments,
 ];

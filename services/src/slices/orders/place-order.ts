@@ -9,7 +9,8 @@ import {
 import { type CommandDeps, handleCommand } from '../../platform/commands/handle-command';
 import { badRequest, serviceUnavailable } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
-import { type AffiliateByCode, resolveAffiliateCode } from '../affiliates/code-check';
+import { type AffiliateByCode, customerIdentity, resolveAffiliateCode } from '../affiliates/code-check';
+import type { Identity } from '../affiliates/eligibility';
 import { releaseProductStock, reserveProductStock } from '../catalogue/stock';
 import { type CodStandingDeps, refuseCodToSerialRefuser } from './cash-on-delivery/cod-standing';
 import { orderDecider, PLACING_TOOK_TOO_LONG } from './decide';
@@ -70,7 +71,11 @@ export async function handlePlaceOrder(
   const check = () => {
     refuseUnofferedPayment(deps.shopInfo, input.paymentMethod);
     refuseCodToSerialRefuser(deps, { userId, ...input, phone: input.shippingAddress.phone });
-    const affiliate = resolveAffiliateCode(deps.findAffiliateByCode, userId, input.affiliateCode);
+    const affiliate = resolveAffiliateCode(
+      deps.findAffiliateByCode,
+      { userId, identity: withOrderOf(customerIdentity(deps.readModels, userId), input) },
+      input.affiliateCode,
+    );
     const lines = priceLines(input.orderItems, deps.findProduct, deps.newId);
     return {
       affiliate,
@@ -134,6 +139,16 @@ export async function handlePlaceOrder(
     await giveBack(deps, { userId, orderId, reserved, idempotencyKey });
     throw error;
   }
+}
+
+/** The shopper's identity with the order's own phone and address: a new address counts too. */
+function withOrderOf(identity: Identity, input: OrderInput): Identity {
+  const { phone, address, city } = input.shippingAddress;
+  return {
+    phones: [...identity.phones, phone],
+    emails: identity.emails,
+    addresses: [...identity.addresses, { address, city }],
+  };
 }
 
 function refuseUnofferedPayment(shop: PlaceOrderDeps['shopInfo'], method: OrderInput['paymentMethod']): void {

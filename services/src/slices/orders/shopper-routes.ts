@@ -65,20 +65,33 @@ export function shopperOrderRoutes(deps: ShopDeps): Hono<AuthEnv> {
     if (asOf === undefined) {
       const id = orderIdOf(deps.readModels, param);
       return c.json(
-        visibleTo(caller, orderDetails(deps.readModels, { id, history: caller.isAdmin, ...answerSettings })),
+        visibleTo(
+          caller,
+          orderDetails(deps.readModels, {
+            id,
+            history: caller.isAdmin,
+            ...answerSettings,
+            forStaff: caller.isAdmin,
+          }),
+        ),
       );
     }
     if (!caller.isAdmin) throw forbidden('Only an admin can see an order as it stood at a moment.');
     // The order as it stood then, replayed from the log (its reference too); not placed yet is 404.
     const then = await readAsOf(deps.store, new Date(asOf), ORDER_VIEW_PROJECTORS, (db) =>
-      orderDetails(db, { id: orderIdOf(db, param), history: true, ...answerSettings }),
+      orderDetails(db, { id: orderIdOf(db, param), history: true, ...answerSettings, forStaff: true }),
     );
     return c.json({ ...visibleTo(caller, then), asOf });
   });
 
   app.get('/orders/:id/tracking', requireUser(deps), (c) => {
     const id = orderIdOf(deps.readModels, c.req.param('id'));
-    return c.json(visibleTo(c.var.caller, orderTracking(deps.readModels, { id, ...answerSettings })));
+    return c.json(
+      visibleTo(
+        c.var.caller,
+        orderTracking(deps.readModels, { id, ...answerSettings, forStaff: c.var.caller.isAdmin }),
+      ),
+    );
   });
 
   app.post('/orders/:id/cancel', requireUser(deps), async (c) => {
