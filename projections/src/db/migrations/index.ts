@@ -23,6 +23,7 @@ import { salesDaily } from './021-sales-daily';
 import { cashOnDelivery } from './022-cash-on-delivery';
 import { confirmationsAsked } from './023-confirmations-asked';
 import { outboxWithdrawn } from './024-outbox-withdrawn';
+import { phoneKeysByUser } from './025-phone-keys-by-user';
 import { verifiedReviews } from './027-verified-reviews';
 import { payments } from './036-payments';
 
@@ -52,6 +53,7 @@ export const readModelMigrations: readonly Migration[] = [
   cashOnDelivery,
   confirmationsAsked,
   outboxWithdrawn,
+  phoneKeysByUser,
   verifiedReviews,
   payments,
 ];

@@ -7,6 +7,7 @@ import {
   type UserId,
 } from '@shop/contracts';
 import { type CommandDeps, handleCommand } from '../../platform/commands/handle-command';
+import type { RetryPolicy } from '../../platform/commands/retry-policy';
 import { badRequest, serviceUnavailable } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import { type AffiliateByCode, customerIdentity, resolveAffiliateCode } from '../affiliates/code-check';
@@ -25,10 +26,21 @@ import { type PricedProduct, priceAndCompare, priceLines } from './pricing';
 import { claimOrderReference } from './reference';
 
 /**
- * Shoppers racing for one product all append to its stream; each round at least one wins, so this
- * many retries lets a crowd of that size settle on OUT_OF_STOCK instead of a spurious conflict.
+ * Within one instance, buyers of one product take turns on its stream; buyers on other instances
+ * (PostgreSQL) may still win the append first, and a reservation keeps trying for this long, backing
+ * off with jitter. A crowd is never answered with a generic conflict: only a real shortage is a 409.
+ * Should the deadline pass (an instance starved for 20 s), the buyer is told to try again (503), and
+ * nothing was taken. Well under the place deadline, so a slow reservation cannot outlive the sweep.
  */
-const RESERVATION_RETRIES = 30;
+export const RESERVATION_RETRY: Partial<RetryPolicy> = {
+  deadlineMs: 20_000,
+  firstPauseMs: 2,
+  longestPauseMs: 50,
+  gaveUp: () => serviceUnavailable(TOO_MANY_BUYERS),
+};
+
+export const TOO_MANY_BUYERS =
+  'So many shoppers are buying this item right now that we could not hold yours in time. Nothing was ordered; please try again.';
 
 export interface PlaceOrderDeps extends CommandDeps, IdempotencyDeps, CodStandingDeps {
   clock: () => Date;
@@ -101,7 +113,7 @@ export async function handlePlaceOrder(
     for (const units of unitsByProductAndSize(lines)) {
       // The read models are waited for once, for OrderPlaced, which lies after every reservation.
       await reserveProductStock(
-        { ...deps, maxRetries: RESERVATION_RETRIES, visibilityTimeoutMs: 0 },
+        { ...deps, retry: RESERVATION_RETRY, visibilityTimeoutMs: 0 },
         { ...units, orderId, at: deps.clock().toISOString() },
         context,
       );
@@ -171,7 +183,7 @@ async function giveBack(
   try {
     for (const units of refused.reserved) {
       await releaseProductStock(
-        deps,
+        { ...deps, retry: RESERVATION_RETRY },
         { ...units, orderId, reason: 'order-refused', at: deps.clock().toISOString() },
         { actor: userId, correlationId: orderId },
       );

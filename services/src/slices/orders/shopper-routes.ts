@@ -22,6 +22,9 @@ import { IDEMPOTENCY_KEY_PATTERN } from './idempotency';
 import { answerSettingsOf, visibleTo } from './order-answers';
 import { handlePlaceOrder } from './place-order';
 
+/** How long placing an order waits at most for the read models to show it, once it is placed. */
+export const PLACED_ORDER_VISIBLE_WITHIN_MS = 20_000;
+
 /**
  * A signed-in shopper places, reads, tracks and cancels their own orders; an admin reads any of them
  * here too, with its history, and as it stood at a moment. Someone else's order answers 404, never
@@ -48,7 +51,13 @@ export function shopperOrderRoutes(deps: ShopDeps): Hono<AuthEnv> {
       key,
     );
     if (!placed.created) await deps.projections.waitForPosition(await deps.store.headPosition(), 2_000);
-    const order = orderDetails(deps.readModels, { id: placed.orderId, ...answerSettings });
+    let order = orderDetails(deps.readModels, { id: placed.orderId, ...answerSettings });
+    if (!order) {
+      // Placed, but the read models are further behind than a command waits (a sale-night crowd on a
+      // busy machine): the buyer waits for them, rather than hearing 404 about an order that exists.
+      await deps.projections.waitForPosition(await deps.store.headPosition(), PLACED_ORDER_VISIBLE_WITHIN_MS);
+      order = orderDetails(deps.readModels, { id: placed.orderId, ...answerSettings });
+    }
     if (!order || order.userId !== caller.id) throw orderNotFound();
     return c.json(order, placed.created ? 201 : 200);
   });
