@@ -12,6 +12,7 @@ export {
   ShippingAddressInput,
   shippingAddressFor,
 } from './checkout';
+export * from './couriers';
 export * from './errors';
 export * from './event-store';
 export {

@@ -6,6 +6,7 @@ import type { ShopDeps } from './shop-deps';
 import { accountsRoutes } from './slices/accounts/routes';
 import { affiliatesRoutes } from './slices/affiliates/routes';
 import { catalogueRoutes } from './slices/catalogue/routes';
+import { courierRoutes } from './slices/couriers/routes';
 import { ordersRoutes } from './slices/orders/routes';
 import { paymentsRoutes } from './slices/payments/routes';
 import { returnsRoutes } from './slices/returns/routes';
@@ -26,5 +27,6 @@ export function apiRoutes(deps: ShopDeps): Hono {
   api.route('/', shopRoutes(deps));
   api.route('/', metricsRoutes(deps));
   api.route('/', reportsRoutes(deps));
+  api.route('/', courierRoutes(deps));
   return api;
 }

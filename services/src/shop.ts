@@ -10,6 +10,7 @@ import { AggregateCache } from './platform/commands/aggregate-cache';
 import { StreamTurns } from './platform/commands/stream-turns';
 import { loadConfig } from './platform/config/config';
 import { type ShopSettings, settingsFrom } from './platform/config/settings';
+import { Couriers } from './platform/couriers/couriers';
 import { upcasters } from './platform/events/upcasters';
 import { upcastingStore } from './platform/events/upcasting-store';
 import { openSqliteEventStore } from './platform/eventstore/sqlite/sqlite-event-store';
@@ -27,7 +28,7 @@ import { sharingRoutes } from './slices/sharing/routes';
 
 /**
  * What a shop opens with: its settings (settingsFrom; any left out take the configuration's defaults
- * for `dataDir`, except e-mail and WhatsApp, which stay off) and what the process injects.
+ * for `dataDir`, except e-mail, WhatsApp and the couriers, which stay off) and what the process injects.
  */
 export interface ShopOptions extends Partial<ShopSettings> {
   dataDir: string;
@@ -97,6 +98,7 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     configWarnings: options.configWarnings ?? defaults.configWarnings,
     cod: options.cod ?? defaults.cod,
     payments: options.payments ?? defaults.payments,
+    couriers: new Couriers(options.couriers ?? {}, clock),
   };
   await runner.start();
   const mail = options.mail ? await startMail(deps, options.mail) : undefined;

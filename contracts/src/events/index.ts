@@ -38,6 +38,13 @@ import {
 } from './payments';
 import { ReturnApproved, ReturnReceived, ReturnRefunded, ReturnRejected, ReturnRequested } from './returns';
 import { ReviewDeleted, ReviewEdited, ReviewPosted } from './reviews';
+import {
+  ShipmentBooked,
+  ShipmentBookingFailed,
+  ShipmentBookingOutcomeUnknown,
+  ShipmentBookingStarted,
+  ShipmentCancelled,
+} from './shipments';
 
 /**
  * Every event of the shop: its type name and its data schema. Money is in minor units (paisa),
@@ -93,6 +100,11 @@ export const eventSchemas = {
   PaymentProofSubmitted,
   PaymentProofAccepted,
   PaymentProofRejected,
+  ShipmentBookingStarted,
+  ShipmentBooked,
+  ShipmentBookingFailed,
+  ShipmentBookingOutcomeUnknown,
+  ShipmentCancelled,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

@@ -210,6 +210,34 @@ const ConfigSchema = z.object({
       error: 'must be at least 1s',
     })
     .default('5m'),
+  POSTEX_TOKEN: z.string().trim().min(8, "must be the merchant API token from PostEx's portal").optional(),
+  /** The `addressCode` of a pickup address registered with PostEx (`001`). */
+  POSTEX_PICKUP_ADDRESS_CODE: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z-]{1,20}$/, "must be a pickup address code from PostEx's portal, such as 001")
+    .optional(),
+  POSTEX_API_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: 'must be an http(s):// URL such as https://api.postex.pk/services/integration/api/order',
+    })
+    .default('https://api.postex.pk/services/integration/api/order'),
+  TRAX_API_KEY: z.string().trim().min(8, "must be the API key from Trax's merchant portal").optional(),
+  TRAX_PICKUP_ADDRESS_ID: z.coerce
+    .number({ error: 'must be the id (a whole number) of a pickup address registered with Trax' })
+    .int('must be the id (a whole number) of a pickup address registered with Trax')
+    .positive('must be the id (a whole number) of a pickup address registered with Trax')
+    .optional(),
+  /** The secret part of the webhook address given to Trax: `/api/webhooks/trax/{secret}`. */
+  TRAX_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{24,128}$/, 'must be 24 to 128 letters, digits, - or _ (it is part of a URL)')
+    .optional(),
+  TRAX_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s):// URL such as https://sonic.pk' })
+    .default('https://sonic.pk'),
   CUSTOMER_COUNT_CLAIM: z.string().trim().min(1).max(20, 'must be at most 20 characters').optional(),
 });
 
@@ -265,6 +293,19 @@ function crossFieldProblems(input: Record<string, string>): string[] {
       `${missing} is required: WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID turn WhatsApp on together`,
     );
   }
+  if (Boolean(input.POSTEX_TOKEN) !== Boolean(input.POSTEX_PICKUP_ADDRESS_CODE)) {
+    const missing = input.POSTEX_TOKEN ? 'POSTEX_PICKUP_ADDRESS_CODE' : 'POSTEX_TOKEN';
+    problems.push(
+      `${missing} is required: POSTEX_TOKEN and POSTEX_PICKUP_ADDRESS_CODE turn PostEx on together`,
+    );
+  }
+  const trax = ['TRAX_API_KEY', 'TRAX_PICKUP_ADDRESS_ID', 'TRAX_WEBHOOK_SECRET'];
+  const traxGiven = trax.filter((key) => input[key]);
+  if (traxGiven.length > 0 && traxGiven.length < trax.length) {
+    const missing = trax.filter((key) => !input[key]);
+    const verb = missing.length === 1 ? 'is' : 'are';
+    problems.push(`${missing.join(' and ')} ${verb} required: ${trax.join(', ')} turn Trax on together`);
+  }
   if (input.SMTP_URL && !input.MAIL_FROM)
     problems.push('MAIL_FROM is required when SMTP_URL is set: the address the shop sends from');
   const accounts = ['JAZZCASH_NUMBER', 'EASYPAISA_NUMBER', 'BANK_IBAN', 'RAAST_ID'].filter(
@@ -305,7 +346,7 @@ export function uploadsDirOf(config: Pick<Config, 'DATA_DIR' | 'UPLOADS_DIR'>): 
 }
 
 function redact(key: string, value: string): string {
-  if (/SECRET|PASSWORD|TOKEN|SALT|POSTGRES_URL/.test(key)) return '***';
+  if (/SECRET|PASSWORD|TOKEN|SALT|API_KEY|POSTGRES_URL/.test(key)) return '***';
   // A connection URL's password (user:password@host) never reaches a log.
   return key.endsWith('_URL') ? value.replace(/\/\/([^/@:]*):[^/@]*@/, '//$1:***@') : value;
 }

@@ -2,6 +2,7 @@ import type { ShopInfo } from '@shop/contracts';
 import { TrustedProxies } from '../http/client-address';
 import { type CodSettings, codSettingsFrom } from './cod-settings';
 import { type Config, uploadsDirOf } from './config';
+import { type CourierSettings, courierSettingsFrom } from './courier-settings';
 import { type MailSettings, mailSettingsFrom } from './mail-settings';
 import { type PaymentSettings, paymentSettingsFrom } from './payment-settings';
 import { placeholderWarnings, shopInfoFrom } from './shop-info';
@@ -29,6 +30,8 @@ export interface ShopSettings {
   mail?: MailSettings;
   /** Sends WhatsApp messages through the Cloud API; omitted: none (the channel is off). */
   whatsapp?: WhatsAppSettings;
+  /** The couriers configured (POSTEX_*, TRAX_*); each left out is off. */
+  couriers: CourierSettings;
 }
 
 /**
@@ -49,6 +52,7 @@ export function settingsFrom(config: Config): ShopSettings & { mail: MailSetting
     cod: codSettingsFrom(config),
     payments: paymentSettingsFrom(config),
     mail: mailSettingsFrom(config),
+    couriers: courierSettingsFrom(config),
     ...(whatsapp ? { whatsapp } : {}),
   };
 }
