@@ -87,6 +87,7 @@ export type {
   TrackingStep,
 } from './order-views';
 export * from './payment-methods';
+export * from './payments';
 export * from './phones';
 export * from './reports';
 export * from './returns';

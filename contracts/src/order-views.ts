@@ -76,6 +76,10 @@ export interface Order {
 export interface TrackingStep {
   key:
     | 'placed'
+    | 'payment-started'
+    | 'payment-failed'
+    | 'proof-sent'
+    | 'proof-rejected'
     | 'confirmed'
     | 'paid'
     | 'processing'

@@ -79,6 +79,17 @@ export {
   findReactorCheckpoint,
   saveReactorCheckpoint,
 } from './outbox/queries';
+export { paymentsProjector, transactionKey } from './payments/projector';
+export {
+  findPaymentAttempt,
+  findPaymentProof,
+  listPaymentProofs,
+  ordersSharingTransaction,
+  paymentsOfOrder,
+  pendingPaymentAttempts,
+  rejectedPaymentNotices,
+} from './payments/rows';
+export type { PaymentAttemptRow, PaymentNoticeRow, PaymentProofRow } from './payments/tables';
 export { adminReturns, orderReturns, returnDetails } from './returns/queries';
 export { listReturnsOfOrder } from './returns/rows';
 export type { StoredReturnLine } from './returns/tables';

@@ -8,6 +8,7 @@ import { affiliatesRoutes } from './slices/affiliates/routes';
 import { catalogueRoutes } from './slices/catalogue/routes';
 import { courierRoutes } from './slices/couriers/routes';
 import { ordersRoutes } from './slices/orders/routes';
+import { paymentsRoutes } from './slices/payments/routes';
 import { returnsRoutes } from './slices/returns/routes';
 import { reviewsRoutes } from './slices/reviews/routes';
 import { shopRoutes } from './slices/shop/routes';
@@ -19,6 +20,7 @@ export function apiRoutes(deps: ShopDeps): Hono {
   api.route('/', accountsRoutes(deps));
   api.route('/', catalogueRoutes(deps));
   api.route('/', ordersRoutes(deps));
+  api.route('/', paymentsRoutes(deps));
   api.route('/', returnsRoutes(deps));
   api.route('/', affiliatesRoutes(deps));
   api.route('/', operationsRoutes(deps));

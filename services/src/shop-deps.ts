@@ -10,7 +10,14 @@ import type { Logger } from './platform/logger';
 /** The settings a slice reads, as the configuration set them (ShopSettings says what each is). */
 type SettingsSlicesRead = Pick<
   ShopSettings,
-  'dataDir' | 'uploadsDir' | 'trustedProxies' | 'publicUrl' | 'shopInfo' | 'configWarnings' | 'cod'
+  | 'dataDir'
+  | 'uploadsDir'
+  | 'trustedProxies'
+  | 'publicUrl'
+  | 'shopInfo'
+  | 'configWarnings'
+  | 'cod'
+  | 'payments'
 >;
 
 /** Everything a slice's routes and commands need. */

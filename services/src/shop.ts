@@ -23,6 +23,7 @@ import type { ShopDeps } from './shop-deps';
 import { lookupCaller } from './slices/accounts/caller';
 import { startConfirmationExpiry } from './slices/orders/cash-on-delivery/confirmation-expiry';
 import { startReservationSweep } from './slices/orders/reservation-sweep';
+import { startPaymentInquiry } from './slices/payments/inquiry';
 import { sharingRoutes } from './slices/sharing/routes';
 
 /**
@@ -96,6 +97,7 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     shopInfo: options.shopInfo ?? defaults.shopInfo,
     configWarnings: options.configWarnings ?? defaults.configWarnings,
     cod: options.cod ?? defaults.cod,
+    payments: options.payments ?? defaults.payments,
     couriers: new Couriers(options.couriers ?? {}, clock),
   };
   await runner.start();
@@ -115,9 +117,12 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
       shopPreviewImage: join(assetsDir, 'share', 'shop-preview.jpg'),
     }),
     ...(options.webDist ? { webDist: options.webDist } : {}),
+    // The browser posts the signed form to JazzCash's hosted page.
+    formActions: deps.payments.jazzCash ? [new URL(deps.payments.jazzCash.formUrl).origin] : [],
   });
   const stopReservationSweep = startReservationSweep(deps);
   const stopConfirmationExpiry = startConfirmationExpiry(deps);
+  const stopPaymentInquiry = startPaymentInquiry(deps);
   return {
     deps,
     app,
@@ -125,6 +130,7 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
       await Promise.all([mail?.stop(), whatsapp?.stop()]);
       stopReservationSweep();
       await stopConfirmationExpiry();
+      await stopPaymentInquiry();
       await deps.background.idle();
       await runner.stop();
       readModels.close();

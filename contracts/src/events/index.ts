@@ -27,6 +27,15 @@ import {
   MessageSent,
   MessageWithdrawn,
 } from './outbox';
+import {
+  PaymentFailed,
+  PaymentNoticeRejected,
+  PaymentProofAccepted,
+  PaymentProofRejected,
+  PaymentProofSubmitted,
+  PaymentStarted,
+  PaymentSucceeded,
+} from './payments';
 import { ReturnApproved, ReturnReceived, ReturnRefunded, ReturnRejected, ReturnRequested } from './returns';
 import { ReviewDeleted, ReviewEdited, ReviewPosted } from './reviews';
 import {
@@ -84,6 +93,13 @@ export const eventSchemas = {
   MessageSent,
   MessageFailed,
   MessageWithdrawn,
+  PaymentStarted,
+  PaymentSucceeded,
+  PaymentFailed,
+  PaymentNoticeRejected,
+  PaymentProofSubmitted,
+  PaymentProofAccepted,
+  PaymentProofRejected,
   ShipmentBookingStarted,
   ShipmentBooked,
   ShipmentBookingFailed,

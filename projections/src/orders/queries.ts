@@ -17,6 +17,7 @@ import {
 import { findCustomer, findCustomers } from '../customers/queries';
 import type { ReadModelsDb } from '../db/database';
 import { countRows, type KeysetPage, type PageStart, readInChunks, readPage } from '../db/paging';
+import { paymentsOfOrder } from '../payments/rows';
 import { returnSteps } from '../returns/queries';
 import { listReturnsOfOrder } from '../returns/rows';
 import {
@@ -37,7 +38,7 @@ import type {
   OrderWithItems,
   StoredOrderChange,
 } from './tables';
-import { buildTimeline } from './timeline';
+import { buildTimeline, type TimelinePayment } from './timeline';
 
 const DAY_MS = 86_400_000;
 
@@ -155,6 +156,7 @@ export function orderTracking(
         units: (JSON.parse(row.items) as { qty: number }[]).reduce((sum, line) => sum + line.qty, 0),
         steps: returnSteps(row).map(([status, at]) => ({ status, at })),
       })),
+      payments: paymentSteps(db, order.id),
     }),
   };
 }
@@ -290,4 +292,23 @@ function cancellerOf(order: Pick<OrderRow, 'status' | 'changes'>): string | null
   if (order.status !== 'Cancelled') return null;
   const changes = JSON.parse(order.changes) as StoredOrderChange[];
   return changes.findLast((change) => change[2] === 'Cancelled')?.[3] ?? null;
+}
+
+/** The order's payment attempts and proofs as timeline steps, each when it happened. */
+function paymentSteps(db: ReadModelsDb, orderId: string): TimelinePayment[] {
+  const { attempts, proofs } = paymentsOfOrder(db, { orderId });
+  const steps: TimelinePayment[] = [];
+  for (const attempt of attempts) {
+    steps.push({ key: 'payment-started', at: attempt.started_at });
+    if (attempt.state === 'failed' && attempt.settled_at) {
+      steps.push({ key: 'payment-failed', at: attempt.settled_at, detail: attempt.message });
+    }
+  }
+  for (const proof of proofs) {
+    steps.push({ key: 'proof-sent', at: proof.submitted_at });
+    if (proof.state === 'rejected' && proof.decided_at) {
+      steps.push({ key: 'proof-rejected', at: proof.decided_at, detail: proof.reason });
+    }
+  }
+  return steps;
 }

@@ -9,6 +9,7 @@ import { codSettingsFrom } from '../platform/config/cod-settings';
 import { loadConfig } from '../platform/config/config';
 import type { CourierSettings } from '../platform/config/courier-settings';
 import type { MailSettings } from '../platform/config/mail-settings';
+import { paymentSettingsFrom } from '../platform/config/payment-settings';
 import { placeholderWarnings, shopInfoFrom } from '../platform/config/shop-info';
 import type { WhatsAppSettings } from '../platform/config/whatsapp-settings';
 import { TrustedProxies } from '../platform/http/client-address';
@@ -134,6 +135,7 @@ export async function openTestShop(options: TestShopOptions = {}): Promise<TestS
       shopInfo: shopInfoFrom(config),
       configWarnings: placeholderWarnings(config),
       cod: codSettingsFrom(config),
+      payments: paymentSettingsFrom(config),
       trustedProxies: TrustedProxies.parse(options.trustedProxies),
       ...(options.newId ? { newId: options.newId } : {}),
       ...(options.openStore ? { store: options.openStore(dataDir) } : {}),

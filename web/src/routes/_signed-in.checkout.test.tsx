@@ -4,7 +4,7 @@ import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { cartStore } from '../lib/cart';
 import { sessionStore, signIn, signOut } from '../lib/session';
-import { aCartLine, aProduct, aSession, aUser } from '../test/builders';
+import { aCartLine, aProduct, aSession, aShopInfo, aUser } from '../test/builders';
 import { server } from '../test/msw-server';
 import { renderApp } from '../test/render-app';
 
@@ -248,7 +248,7 @@ describe('checkout', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Jazz Cash / EasyPaisa / Bank Account' }));
 
     const payment = within(screen.getByRole('group', { name: 'Payment method' }));
-    expect(payment.getByText(/share a screenshot of the payment/)).toBeTruthy();
+    expect(payment.getByText(/send its transaction ID and a screenshot from your order page/)).toBeTruthy();
     expect(payment.getByText('PK36SCBL0000001123456702')).toBeTruthy();
     expect(payment.getByText('Test Fitness (Pvt) Ltd')).toBeTruthy();
     // No Raast ID is configured, so the button does not promise Raast.
@@ -258,6 +258,22 @@ describe('checkout', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/order/o-1'));
     expect(sent[0]?.body.paymentMethod).toBe('Card');
+  });
+
+  it('says JazzCash is paid on its own page after placing the order, where the shop takes it', async () => {
+    signIn(aSession());
+    cartStore.set([aCartLine({ price: 200, qty: 1 })]);
+    server.use(
+      http.get('/api/shop', () => HttpResponse.json(aShopInfo({ onlinePayments: { jazzCash: true } }))),
+    );
+    await openCheckout();
+    const payment = within(screen.getByRole('group', { name: 'Payment method' }));
+    expect(payment.queryByText(/Pay online with JazzCash/)).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'Jazz Cash / EasyPaisa / Bank Account' }));
+    expect(
+      payment.getByText(/Pay online with JazzCash \(wallet or card\) on JazzCash's own page/),
+    ).toBeTruthy();
+    expect(payment.getByText(/^Or pay by JazzCash, EasyPaisa or bank transfer/)).toBeTruthy();
   });
 
   it('pre-fills the code of an affiliate link opened earlier, shows the discount and sends it upper-cased', async () => {

@@ -93,6 +93,7 @@ export function aShopInfo(overrides: Partial<ShopInfo> = {}): ShopInfo {
         },
       },
     ],
+    onlinePayments: { jazzCash: false },
     support: {
       phone: '+92 321 4567890',
       email: 'help@testfitness.pk',

@@ -176,6 +176,40 @@ const ConfigSchema = z.object({
     .min(1, 'must be a whole number from 1 to 100')
     .max(100, 'must be a whole number from 1 to 100')
     .default(2),
+  /** JazzCash hosted checkout (decision 030): all four together turn it on; none, it is off. */
+  JAZZCASH_MERCHANT_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{3,30}$/, 'must be the merchant ID from the JazzCash portal, such as MC12345')
+    .optional(),
+  JAZZCASH_PASSWORD: z.string().trim().min(1, 'must be the password from the JazzCash portal').optional(),
+  JAZZCASH_INTEGRITY_SALT: z
+    .string()
+    .trim()
+    .min(8, 'must be the integrity salt from the JazzCash portal (at least 8 characters)')
+    .optional(),
+  JAZZCASH_API_URL: z
+    .url({
+      protocol: /^https?$/,
+      error:
+        "must be JazzCash's address, such as https://sandbox.jazzcash.com.pk or https://payments.jazzcash.com.pk",
+    })
+    .optional(),
+  /** How long after it began a JazzCash payment that never came back is asked about. */
+  PAYMENT_INQUIRY_AFTER: z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}[smhd]$/, 'must be a duration such as 15m, 90s or 1h')
+    .default('15m'),
+  /** How often the pending payments are asked about. */
+  PAYMENT_INQUIRY_INTERVAL: z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}[smhd]$/, 'must be a duration such as 5m, 30s or 1h')
+    .refine((text) => !/^\d{1,7}[smhd]$/.test(text) || durationMs(text) >= 1_000, {
+      error: 'must be at least 1s',
+    })
+    .default('5m'),
   POSTEX_TOKEN: z.string().trim().min(8, "must be the merchant API token from PostEx's portal").optional(),
   /** The `addressCode` of a pickup address registered with PostEx (`001`). */
   POSTEX_PICKUP_ADDRESS_CODE: z
@@ -282,6 +316,19 @@ function crossFieldProblems(input: Record<string, string>): string[] {
       `PAYMENT_ACCOUNT_TITLE is required with ${accounts.join(', ')}: shoppers check the name before they pay`,
     );
   }
+  const jazzCash = [
+    'JAZZCASH_MERCHANT_ID',
+    'JAZZCASH_PASSWORD',
+    'JAZZCASH_INTEGRITY_SALT',
+    'JAZZCASH_API_URL',
+  ];
+  const given = jazzCash.filter((key) => input[key]);
+  if (given.length > 0 && given.length < jazzCash.length) {
+    const missing = jazzCash.filter((key) => !input[key]);
+    problems.push(
+      `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required: ${jazzCash.join(', ')} turn JazzCash on together`,
+    );
+  }
   return problems;
 }
 
@@ -299,7 +346,7 @@ export function uploadsDirOf(config: Pick<Config, 'DATA_DIR' | 'UPLOADS_DIR'>): 
 }
 
 function redact(key: string, value: string): string {
-  if (/SECRET|PASSWORD|TOKEN|API_KEY|POSTGRES_URL/.test(key)) return '***';
+  if (/SECRET|PASSWORD|TOKEN|SALT|API_KEY|POSTGRES_URL/.test(key)) return '***';
   // A connection URL's password (user:password@host) never reaches a log.
   return key.endsWith('_URL') ? value.replace(/\/\/([^/@:]*):[^/@]*@/, '//$1:***@') : value;
 }

@@ -4,6 +4,7 @@ import { type CodSettings, codSettingsFrom } from './cod-settings';
 import { type Config, uploadsDirOf } from './config';
 import { type CourierSettings, courierSettingsFrom } from './courier-settings';
 import { type MailSettings, mailSettingsFrom } from './mail-settings';
+import { type PaymentSettings, paymentSettingsFrom } from './payment-settings';
 import { placeholderWarnings, shopInfoFrom } from './shop-info';
 import { type WhatsAppSettings, whatsAppSettingsFrom } from './whatsapp-settings';
 
@@ -23,6 +24,8 @@ export interface ShopSettings {
   configWarnings: readonly string[];
   /** COD_CONFIRMATION_WINDOW and COD_REFUSAL_LIMIT. */
   cod: CodSettings;
+  /** JazzCash (null: off) and when pending payments are asked about. */
+  payments: PaymentSettings;
   /** Sends e-mail as the log says (SMTP or the outbox folder); omitted: no e-mail (API tests, the CLI). */
   mail?: MailSettings;
   /** Sends WhatsApp messages through the Cloud API; omitted: none (the channel is off). */
@@ -47,6 +50,7 @@ export function settingsFrom(config: Config): ShopSettings & { mail: MailSetting
     shopInfo: shopInfoFrom(config),
     configWarnings: placeholderWarnings(config),
     cod: codSettingsFrom(config),
+    payments: paymentSettingsFrom(config),
     mail: mailSettingsFrom(config),
     couriers: courierSettingsFrom(config),
     ...(whatsapp ? { whatsapp } : {}),
