@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EVENT_SCHEMA_VERSIONS, type EventStore, type ShopInfo, uuidv7 } from '@shop/contracts';
@@ -8,6 +7,7 @@ import { apiRoutes } from './api';
 import { BackgroundWork } from './platform/background';
 import { AggregateCache } from './platform/commands/aggregate-cache';
 import { loadConfig } from './platform/config/config';
+import { makePrivateDir } from './platform/config/private-files';
 import { shopInfoFrom } from './platform/config/shop-info';
 import { upcasters } from './platform/events/upcasters';
 import { upcastingStore } from './platform/events/upcasting-store';
@@ -70,9 +70,9 @@ export interface Shop {
  * and builds the HTTP app. Used by `main.ts`, the CLI and the in-process API tests alike.
  */
 export async function openShop(options: ShopOptions): Promise<Shop> {
-  mkdirSync(options.dataDir, { recursive: true });
+  makePrivateDir(options.dataDir);
   const uploadsDir = options.uploadsDir ?? join(options.dataDir, 'uploads');
-  mkdirSync(uploadsDir, { recursive: true });
+  makePrivateDir(uploadsDir);
   // Same depth below services/ from src/shop.ts and from the bundled dist/main.js.
   const assetsDir = fileURLToPath(new URL('../assets', import.meta.url));
   const demoImagesDir = options.demoImagesDir ?? join(assetsDir, 'demo-images');
