@@ -26,7 +26,7 @@ import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
 import { standingOf } from '../orders/cash-on-delivery/cod-standing';
 import { handleSignOut, registerAccount, updateProfile } from './account-commands';
-import { accountThrottles, signInKeys } from './account-throttles';
+import { accountThrottles, passwordResetKeys, signInKeys } from './account-throttles';
 import { type AuthEnv, issueToken, requireAdmin, requireUser } from './auth';
 import { refuseCommonPassword } from './common-passwords';
 import { loadUser } from './load-user';
@@ -106,18 +106,23 @@ export function accountsRoutes(deps: ShopDeps): Hono<AuthEnv> {
 
   /**
    * The same answer, as fast, for every e-mail: the reset of a known one is recorded after the
-   * answer has gone. Throttled per client network and per e-mail.
+   * answer has gone. Throttled per client network and per (e-mail, network); what reaches the mailbox
+   * is capped separately and silently, so nobody elsewhere can make the owner's own request wait.
    */
   app.post('/auth/forgot-password', validate('json', ForgotPasswordInput), (c) => {
     const { email } = c.req.valid('json');
-    throttles.passwordReset.take({ network: clientNetwork(addressOf(c)), email });
+    throttles.passwordReset.take(passwordResetKeys(email, addressOf(c)));
     const user = findCustomerByEmail(deps.readModels, { email });
-    if (user) deps.background.run('password reset request', () => handleRequestPasswordReset(deps, user.id));
+    if (user && throttles.resetMails.admit(user.email)) {
+      deps.background.run('password reset request', () => handleRequestPasswordReset(deps, user.id));
+    }
     return c.json({ message: RESET_REQUESTED }, 202);
   });
 
   app.post('/auth/reset-password', validate('json', ResetPasswordInput), async (c) => {
     const { token, password } = c.req.valid('json');
+    // Refused like registration refuses it, before the link is spent.
+    refuseCommonPassword(password);
     const user = await handleResetPassword(deps, token, password);
     // Whoever holds the mailbox is the owner: their failed sign-ins from here are forgiven.
     throttles.signIn.forgive('accountAtNetwork', signInKeys(user.email, addressOf(c)).accountAtNetwork);
