@@ -34,6 +34,7 @@ export const PASSWORD_RESET_RULES = {
 /**
  * Reset links actually sent to one mailbox, from every network together: 3 an hour. Beyond it the
  * request is still answered 202 and no message goes; the newest link already in the mailbox works.
+ * Verification links asked for again, and claim links, are capped the same way, each on its own.
  */
 export const RESET_MAILS_PER_MAILBOX: MailboxCapRule = { perWindow: 3, windowMs: 60 * MINUTE };
 
@@ -58,6 +59,8 @@ export function accountThrottles(clock: () => Date) {
       (wait) => `Too many password reset requests. Please try again in ${wait}.`,
     ),
     resetMails: new MailboxCap(clock, RESET_MAILS_PER_MAILBOX),
+    verificationMails: new MailboxCap(clock, RESET_MAILS_PER_MAILBOX),
+    claimMails: new MailboxCap(clock, RESET_MAILS_PER_MAILBOX),
   };
 }
 

@@ -5,8 +5,10 @@ import {
   LoginInput,
   ProfileUpdate,
   RegisterInput,
+  type RegistrationAwaitingClaim,
   ResetPasswordInput,
   type User,
+  VerifyEmailInput,
 } from '@shop/contracts';
 import {
   allCustomersInChunks,
@@ -17,7 +19,7 @@ import {
   findSessionHolder,
 } from '@shop/projections';
 import { type Context, Hono } from 'hono';
-import { badRequest, notFound, unauthenticated } from '../../platform/errors';
+import { badRequest, conflict, notFound, unauthenticated } from '../../platform/errors';
 import { AnswerCache } from '../../platform/http/answer-cache';
 import { clientAddress, clientNetwork } from '../../platform/http/client-address';
 import { PageCursors } from '../../platform/http/page-cursors';
@@ -29,6 +31,9 @@ import { handleSignOut, registerAccount, updateProfile } from './account-command
 import { accountThrottles, passwordResetKeys, signInKeys } from './account-throttles';
 import { type AuthEnv, issueToken, requireAdmin, requireUser } from './auth';
 import { refuseCommonPassword } from './common-passwords';
+import { EMAIL_ALREADY_VERIFIED } from './decide';
+import { findEmailOwner } from './email-claims';
+import { askEmailVerification, CLAIM_SENT, followEmailLink, requestReclaim } from './email-ownership';
 import { loadUser } from './load-user';
 import { handleRequestPasswordReset, handleResetPassword } from './password-reset';
 import { verifyAgainstDecoy, verifyPassword } from './passwords';
@@ -38,6 +43,7 @@ export const WRONG_CREDENTIALS = 'The e-mail or password is not correct.';
 export const RESET_REQUESTED =
   'If an account uses this e-mail, we have sent it a link to choose a new password. The link works for one hour.';
 export const PASSWORD_RESET = 'Your password has been changed. Please sign in with your new password.';
+export const VERIFICATION_SENT = 'We have sent a new link to your e-mail address. It works for 7 days.';
 
 /**
  * Registration, sign-in and out, password reset, the caller's profile and the admin's customer lists
@@ -66,6 +72,7 @@ export function accountsRoutes(deps: ShopDeps): Hono<AuthEnv> {
     id: user.userId,
     name: user.name,
     email: user.email,
+    emailVerified: user.emailVerified,
     contact: user.contact,
     isAdmin: user.isAdmin,
     affiliateUseCount: findCustomer(deps.readModels, { id: user.userId })?.affiliateUseCount ?? 0,
@@ -78,8 +85,44 @@ export function accountsRoutes(deps: ShopDeps): Hono<AuthEnv> {
     throttles.registration.take({ network: clientNetwork(addressOf(c)) });
     const registration = c.req.valid('json');
     refuseCommonPassword(registration.password);
+    const holder = await unverifiedHolderOf(registration.email);
+    if (holder) {
+      // Whoever holds the mailbox may take the address back from an account that never proved it.
+      if (throttles.claimMails.admit(registration.email)) {
+        await requestReclaim(deps, registration, holder.userId);
+      }
+      const answer: RegistrationAwaitingClaim = {
+        message: CLAIM_SENT,
+        email: registration.email,
+        awaitingClaim: true,
+      };
+      return c.json(answer, 202);
+    }
     const user = await registerAccount(deps, registration);
     return c.json(await withToken(view(user), user.sessionVersion), 201);
+  });
+
+  /** The user holding an e-mail, when she never verified it and is not an admin. */
+  async function unverifiedHolderOf(email: string): Promise<RegisteredUser | undefined> {
+    const ownerId = await findEmailOwner(deps.store, email);
+    const owner = ownerId ? await loadUser(deps.store, ownerId) : undefined;
+    const squatted = owner?.status === 'registered' && owner.email === email && !owner.emailVerified;
+    return squatted && !owner.isAdmin ? owner : undefined;
+  }
+
+  /** Follows a verification or claim link; signed out is fine (the link is the proof). */
+  app.post('/auth/verify-email', validate('json', VerifyEmailInput), async (c) => {
+    const { token } = c.req.valid('json');
+    return c.json(await followEmailLink(deps, token));
+  });
+
+  /** Mails the signed-in user a fresh verification link (capped per mailbox, silently). */
+  app.post('/auth/verify-email/resend', requireUser(deps), async (c) => {
+    const user = await loadUser(deps.store, c.var.caller.id);
+    if (user.status !== 'registered') throw notFound('Account not found.');
+    if (user.emailVerified) throw conflict(EMAIL_ALREADY_VERIFIED);
+    if (throttles.verificationMails.admit(user.email)) await askEmailVerification(deps, user.userId);
+    return c.json({ message: VERIFICATION_SENT, email: user.email }, 202);
   });
 
   app.post('/auth/login', validate('json', LoginInput), async (c) => {
