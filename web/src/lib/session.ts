@@ -30,6 +30,8 @@ function parseUser(raw: unknown): SessionUser | undefined {
     id: String(id),
     name,
     email,
+    // Stored by a build before e-mail verification: unknown, so the notice asks (the server knows).
+    emailVerified: raw.emailVerified === true,
     contact: text(raw.contact),
     isAdmin: raw.isAdmin === true,
     affiliateUseCount: typeof raw.affiliateUseCount === 'number' ? raw.affiliateUseCount : 0,

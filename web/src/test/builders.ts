@@ -57,6 +57,7 @@ export function aUser(overrides: Partial<SessionUser> = {}): SessionUser {
     id: nextId(),
     name: 'Ayesha Khan',
     email: 'ayesha@example.pk',
+    emailVerified: true,
     contact: '0300-1234567',
     isAdmin: false,
     affiliateUseCount: 0,

@@ -1,12 +1,14 @@
+import type { RegistrationAwaitingClaim } from '@shop/contracts';
 import { RegisterInput } from '@shop/contracts';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { z } from 'zod';
 import { errorMessage } from '../../../lib/api';
 import { afterSignIn } from '../../../lib/guards';
 import { sessionFromAuthResponse, signIn } from '../../../lib/session';
 import { Field, FormError } from '../../../ui/field';
 import { useZodForm } from '../../../ui/use-zod-form';
-import { register } from '../api/auth';
+import { isAwaitingClaim, register } from '../api/auth';
 
 export const REGISTRATION_FAILED = 'Registration failed. Please try again.';
 export const PASSWORD_HINT = 'Use 8 or more characters with a mix of letters, numbers & symbols';
@@ -22,15 +24,28 @@ const RegisterForm = RegisterInput.extend({
 /** Name, e-mail, contact and password; on success the user returns to the remembered page, else home. */
 export function RegisterDetailsForm({ redirectTo }: { redirectTo: string | undefined }) {
   const navigate = useNavigate();
+  const [claim, setClaim] = useState<RegistrationAwaitingClaim | null>(null);
   const { formRef, mutation, field, onSubmit } = useZodForm({
     schema: RegisterForm,
     initialValues: { name: '', email: '', contact: '', password: '' },
     mutationFn: register,
     onSuccess: (response) => {
+      if (isAwaitingClaim(response)) return setClaim(response);
       signIn(sessionFromAuthResponse(response));
       void navigate({ href: afterSignIn(redirectTo), replace: true });
     },
   });
+
+  if (claim) {
+    return (
+      <div role="status" className="form">
+        <p>
+          <strong>Check your e-mail: {claim.email}</strong>
+        </p>
+        <p>{claim.message}</p>
+      </div>
+    );
+  }
 
   return (
     <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-labelledby="register-title">
