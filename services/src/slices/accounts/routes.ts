@@ -37,6 +37,7 @@ import { askEmailVerification, CLAIM_SENT, followEmailLink, requestReclaim } fro
 import { loadUser } from './load-user';
 import { handleRequestPasswordReset, handleResetPassword } from './password-reset';
 import { verifyAgainstDecoy, verifyPassword } from './passwords';
+import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import type { RegisteredUser } from './user';
 
 export const WRONG_CREDENTIALS = 'The e-mail or password is not correct.';
@@ -66,6 +67,12 @@ export function accountsRoutes(deps: ShopDeps): Hono<AuthEnv> {
     ...user,
     token: await issueToken(deps, { id: user.id, isAdmin: user.isAdmin, sessionVersion }),
   });
+
+  /** The browser keeps the session in its httpOnly cookie; an API client takes the token from the body. */
+  const signedIn = (c: Context, answer: AuthResponse): AuthResponse => {
+    setSessionCookie(c, deps, answer.token);
+    return answer;
+  };
 
   /** The state we just wrote, with the counter only the read model keeps. */
   const view = (user: RegisteredUser): User => ({
@@ -99,7 +106,7 @@ export function accountsRoutes(deps: ShopDeps): Hono<AuthEnv> {
       return c.json(answer, 202);
     }
     const user = await registerAccount(deps, registration);
-    return c.json(await withToken(view(user), user.sessionVersion), 201);
+    return c.json(signedIn(c, await withToken(view(user), user.sessionVersion)), 201);
   });
 
   /** The user holding an e-mail, when she never verified it and is not an admin. */
@@ -138,12 +145,13 @@ export function accountsRoutes(deps: ShopDeps): Hono<AuthEnv> {
       matches && userId ? findSessionHolder(deps.readModels, { userId, sessionId: '' }) : undefined;
     if (!holder) throw unauthenticated(WRONG_CREDENTIALS);
     const { sessionVersion, keptSessionId: _kept, sessionEnded: _ended, ...user } = holder;
-    return c.json(await withToken(user, sessionVersion));
+    return c.json(signedIn(c, await withToken(user, sessionVersion)));
   });
 
   /** Ends the session of the token it is called with; the others stay signed in. */
   app.post('/auth/logout', requireUser(deps), async (c) => {
     await handleSignOut(deps, c.var.caller);
+    clearSessionCookie(c, deps);
     return c.body(null, 204);
   });
 
