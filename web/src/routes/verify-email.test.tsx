@@ -21,7 +21,7 @@ describe('/verify-email', () => {
         });
       }),
     );
-    sessionStore.set({ user: aUser({ emailVerified: false }), token: 't' });
+    sessionStore.set({ user: aUser({ emailVerified: false }) });
     renderApp('/verify-email?token=v.u_r.sig');
     const button = await screen.findByRole('button', { name: 'Yes, this address is mine' });
     expect(body).toBeUndefined();
@@ -66,7 +66,7 @@ describe('the verify-your-e-mail notice', () => {
         );
       }),
     );
-    sessionStore.set({ user: aUser({ emailVerified: false }), token: 't' });
+    sessionStore.set({ user: aUser({ emailVerified: false }) });
     renderApp('/profile');
     expect(await screen.findByRole('heading', { name: 'Verify your e-mail address' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
@@ -75,7 +75,7 @@ describe('the verify-your-e-mail notice', () => {
   });
 
   it('is not shown once the address is verified', async () => {
-    sessionStore.set({ user: aUser({ emailVerified: true }), token: 't' });
+    sessionStore.set({ user: aUser({ emailVerified: true }) });
     renderApp('/profile');
     await screen.findByRole('heading', { level: 1, name: 'My Profile' });
     expect(screen.queryByRole('heading', { name: 'Verify your e-mail address' })).toBeNull();

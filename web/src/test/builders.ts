@@ -68,7 +68,7 @@ export function aUser(overrides: Partial<SessionUser> = {}): SessionUser {
 }
 
 export function aSession(user: Partial<SessionUser> = {}): Session {
-  return { user: aUser(user), token: 'test-token' };
+  return { user: aUser(user) };
 }
 
 /** The shop's details as a configured shop answers `GET /api/shop`: every account and contact set. */
