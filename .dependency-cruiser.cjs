@@ -76,6 +76,16 @@ module.exports = {
       to: { path: '^services/src/(slices|reactors|operations|checks)/|^services/src/[^/]+\\.ts$' },
     },
     {
+      name: 'shop-deps-import-no-slice',
+      comment:
+        'shop-deps.ts is what every slice and reactor sees of the composition root: it stands on the platform alone, so no import runs back up into a slice.',
+      severity: 'error',
+      from: { path: '^services/src/shop-deps\\.ts$' },
+      to: {
+        path: '^services/src/(slices|reactors|operations|checks)/|^services/src/(main|cli|shop|api|startup)\\.ts$',
+      },
+    },
+    {
       name: 'slices-import-no-operations',
       comment:
         'A domain slice does not depend on the operator tools built on top of it, nor on the reactors that follow its events.',

@@ -7,8 +7,10 @@ export default defineConfig({
     environment: 'node',
     include: [
       'services/src/slices/accounts/throttle.test.ts',
-      'services/src/slices/accounts/auth.test.ts',
+      'services/src/platform/http/auth.test.ts',
       'services/src/slices/accounts/reset-token.test.ts',
+      'services/src/slices/accounts/throttle-password-check.test.ts',
+      'services/src/platform/http/auth-authenticate.test.ts',
     ],
     // Every mutant of auth.ts would rerun this one for 10+ s: it runs in the ordinary suite instead.
     testNamePattern: /^(?!.*remembers 10,000 per signing key)/,

@@ -57,6 +57,7 @@ export async function runFrontEndBench(): Promise<BenchResult[]> {
     return [...files].filter((f) => !f.startsWith('key:'));
   };
 
+  const ADMIN_CODE = /features\/admin|ui\/admin\/|routes\/-components\/admin|routes\/admin[^/]*\?tsr-split/;
   const weigh = (files: string[]) => {
     let js = 0;
     let css = 0;
@@ -72,9 +73,10 @@ export async function runFrontEndBench(): Promise<BenchResult[]> {
         const sources = (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources;
         // The route tree must know /admin's paths and guard, so the admin route files' stubs (createFileRoute
         // with beforeLoad) are in the entry by design; their split components and loaders, and anything
-        // under features/admin, are admin code and must not be.
+        // under features/admin-* or ui/admin, and the dashboard's route component, are admin code and
+        // must not be.
         for (const source of sources) {
-          if (/features\/admin|routes\/admin[^/]*\?tsr-split/.test(source)) adminSources.add(source);
+          if (ADMIN_CODE.test(source)) adminSources.add(source);
           else if (/routes\/admin/.test(source)) adminStubs.add(source);
         }
       }

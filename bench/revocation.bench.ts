@@ -1,7 +1,7 @@
 import { findCustomer } from '@shop/projections';
 import { apiRoutes } from '@shop/services/api';
+import { issueToken } from '@shop/services/platform/http/auth';
 import { openShop } from '@shop/services/shop';
-import { issueToken } from '@shop/services/slices/accounts/auth';
 import type { Hono } from 'hono';
 import { type BenchResult, bestOfInterleaved, inTempDir, timed } from './measure';
 

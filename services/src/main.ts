@@ -3,17 +3,13 @@ import type { Server } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { ConfigError, loadConfig, uploadsDirOf } from './platform/config/config';
+import { ConfigError, loadConfig } from './platform/config/config';
 import { securePrivateDataDir } from './platform/config/private-files';
 import { resolveSigningSecret } from './platform/config/secret';
-import { placeholderWarnings, shopInfoFrom } from './platform/config/shop-info';
+import { settingsFrom } from './platform/config/settings';
 import { openEventStore } from './platform/eventstore/open-event-store';
-import { TrustedProxies } from './platform/http/client-address';
 import { createLogger } from './platform/logger';
-import { mailSettingsFrom } from './reactors/mail/mail-settings';
-import { whatsAppSettingsFrom } from './reactors/whatsapp/whatsapp-settings';
 import { openShop } from './shop';
-import { codSettingsFrom } from './slices/orders/cash-on-delivery/cod-settings';
 import { prepareShop } from './startup';
 
 // The shop's process: validated configuration, the event store and read models, the web app
@@ -40,13 +36,14 @@ if (tightened.length > 0) {
     paths: tightened,
   });
 }
-const configWarnings = placeholderWarnings(config);
-for (const warning of configWarnings) logger.warn(warning);
-const mail = mailSettingsFrom(config);
-const whatsapp = whatsAppSettingsFrom(config);
-if (!whatsapp) logger.info('whatsapp: off (set WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID to send)');
+const settings = settingsFrom(config);
+for (const warning of settings.configWarnings) logger.warn(warning);
+if (!settings.whatsapp)
+  logger.info('whatsapp: off (set WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID to send)');
 if (!config.PUBLIC_URL) {
-  logger.warn('PUBLIC_URL is not set: links in e-mails point to this machine', { links: mail.publicUrl });
+  logger.warn('PUBLIC_URL is not set: links in e-mails point to this machine', {
+    links: settings.mail.publicUrl,
+  });
 }
 // `npm start` builds the web app first; a server built alone (the crash soak, the benchmarks)
 // answers the API without it.
@@ -54,20 +51,11 @@ const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const webBuilt = existsSync(`${webDist}/index.html`);
 if (!webBuilt) logger.warn('The web app is not built (npm run build): serving the API only.');
 const shop = await openShop({
-  dataDir: config.DATA_DIR,
-  uploadsDir: uploadsDirOf(config),
-  durability: config.DURABILITY,
+  ...settings,
   store: openEventStore(config),
   signingSecret: resolveSigningSecret(config.DATA_DIR, config.JWT_SECRET),
   logger,
-  trustedProxies: TrustedProxies.parse(config.TRUSTED_PROXIES),
-  mail,
-  ...(whatsapp ? { whatsapp } : {}),
-  shopInfo: shopInfoFrom(config),
-  configWarnings,
-  cod: codSettingsFrom(config),
   ...(webBuilt ? { webDist } : {}),
-  ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
 });
 await prepareShop(shop.deps, config);
 

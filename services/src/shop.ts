@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EVENT_SCHEMA_VERSIONS, type EventStore, type ShopInfo, uuidv7 } from '@shop/contracts';
+import { EVENT_SCHEMA_VERSIONS, type EventStore, uuidv7 } from '@shop/contracts';
 import { allProjectors, openReadModels, ProjectionRunner } from '@shop/projections';
 import type { Hono } from 'hono';
 import { apiRoutes } from './api';
@@ -8,30 +8,27 @@ import { BackgroundWork } from './platform/background';
 import { AggregateCache } from './platform/commands/aggregate-cache';
 import { loadConfig } from './platform/config/config';
 import { makePrivateDir } from './platform/config/private-files';
-import { shopInfoFrom } from './platform/config/shop-info';
+import { type ShopSettings, settingsFrom } from './platform/config/settings';
 import { upcasters } from './platform/events/upcasters';
 import { upcastingStore } from './platform/events/upcasting-store';
 import { openSqliteEventStore } from './platform/eventstore/sqlite/sqlite-event-store';
 import { createApp } from './platform/http/app';
-import { TrustedProxies } from './platform/http/client-address';
 import { trackWrites, WriteHealth } from './platform/http/write-health';
 import { type Logger, silentLogger } from './platform/logger';
-import type { MailSettings } from './reactors/mail/mail-settings';
 import { startMail } from './reactors/mail/start-mail';
 import { startWhatsApp } from './reactors/whatsapp/start-whatsapp';
-import type { WhatsAppSettings } from './reactors/whatsapp/whatsapp-settings';
 import type { ShopDeps } from './shop-deps';
 import { lookupCaller } from './slices/accounts/caller';
-import { type CodSettings, DEFAULT_COD_SETTINGS } from './slices/orders/cash-on-delivery/cod-settings';
 import { startConfirmationExpiry } from './slices/orders/cash-on-delivery/confirmation-expiry';
 import { startReservationSweep } from './slices/orders/reservation-sweep';
 import { sharingRoutes } from './slices/sharing/routes';
 
-export interface ShopOptions {
+/**
+ * What a shop opens with: its settings (settingsFrom; any left out take the configuration's defaults
+ * for `dataDir`, except e-mail and WhatsApp, which stay off) and what the process injects.
+ */
+export interface ShopOptions extends Partial<ShopSettings> {
   dataDir: string;
-  /** Uploaded pictures; default: dataDir/uploads. Several instances may share one folder. */
-  uploadsDir?: string;
-  durability?: 'durable' | 'relaxed';
   signingSecret: string;
   /** Injected clock and id generator: tests fix them. */
   clock?: () => Date;
@@ -43,20 +40,6 @@ export interface ShopOptions {
   store?: EventStore;
   /** The bundled demo catalogue's images, served at /images; default: services/assets/demo-images. */
   demoImagesDir?: string;
-  /** Sends e-mail as the log says (SMTP or the outbox folder); omitted: no e-mail (API tests, the CLI). */
-  mail?: MailSettings;
-  /** Sends WhatsApp messages through the Cloud API; omitted: none (the channel is off). */
-  whatsapp?: WhatsAppSettings;
-  /** Reverse proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES); default: none. */
-  trustedProxies?: TrustedProxies;
-  /** PUBLIC_URL, the start of every absolute link (link previews, sitemap); default: the request's origin. */
-  publicUrl?: string;
-  /** What the shop publishes about itself; default: the configuration's defaults (nothing configured). */
-  shopInfo?: ShopInfo;
-  /** Configured details that look like placeholders, for the admin dashboard. */
-  configWarnings?: readonly string[];
-  /** COD_CONFIRMATION_WINDOW and COD_REFUSAL_LIMIT; default 48 hours and 2. */
-  cod?: CodSettings;
 }
 
 export interface Shop {
@@ -70,8 +53,9 @@ export interface Shop {
  * and builds the HTTP app. Used by `main.ts`, the CLI and the in-process API tests alike.
  */
 export async function openShop(options: ShopOptions): Promise<Shop> {
+  const defaults = settingsFrom(loadConfig({ DATA_DIR: options.dataDir }));
+  const uploadsDir = options.uploadsDir ?? defaults.uploadsDir;
   makePrivateDir(options.dataDir);
-  const uploadsDir = options.uploadsDir ?? join(options.dataDir, 'uploads');
   makePrivateDir(uploadsDir);
   // Same depth below services/ from src/shop.ts and from the bundled dist/main.js.
   const assetsDir = fileURLToPath(new URL('../assets', import.meta.url));
@@ -80,7 +64,7 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     options.store ??
     openSqliteEventStore({
       path: join(options.dataDir, 'events.sqlite'),
-      durability: options.durability ?? 'durable',
+      durability: options.durability ?? defaults.durability,
     });
   const clock = options.clock ?? (() => new Date());
   const writes = new WriteHealth(clock);
@@ -88,6 +72,7 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
   const readModels = openReadModels(join(options.dataDir, 'read-models.sqlite'));
   const runner = new ProjectionRunner({ store, readModels, projectors: allProjectors });
   const logger = options.logger ?? silentLogger;
+  const publicUrl = options.publicUrl ?? defaults.publicUrl;
   const deps: ShopDeps = {
     store,
     readModels,
@@ -97,17 +82,17 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     newId: options.newId ?? uuidv7,
     logger,
     background: new BackgroundWork(logger),
-    trustedProxies: options.trustedProxies ?? TrustedProxies.none,
+    trustedProxies: options.trustedProxies ?? defaults.trustedProxies,
     dataDir: options.dataDir,
     uploadsDir,
     demoImagesDir,
     signingKey: new TextEncoder().encode(options.signingSecret),
     lookupCaller: (userId, sessionId) => lookupCaller(readModels, userId, sessionId),
     messageDelivery: { email: 'off', whatsapp: 'off' },
-    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
-    shopInfo: options.shopInfo ?? shopInfoFrom(loadConfig({})),
-    configWarnings: options.configWarnings ?? [],
-    cod: options.cod ?? DEFAULT_COD_SETTINGS,
+    ...(publicUrl ? { publicUrl } : {}),
+    shopInfo: options.shopInfo ?? defaults.shopInfo,
+    configWarnings: options.configWarnings ?? defaults.configWarnings,
+    cod: options.cod ?? defaults.cod,
   };
   await runner.start();
   const mail = options.mail ? await startMail(deps, options.mail) : undefined;

@@ -1,12 +1,12 @@
 import type { ProjectionStatus } from '@shop/projections';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestShop, registerUser, signInAdmin, type TestShop } from '../test-support/test-shop';
+import { describe, expect } from 'vitest';
+import { it } from '../test-support/shop-test';
+import { registerUser, signInAdmin, type TestShop } from '../test-support/test-shop';
 
 let t: TestShop;
-beforeEach(async () => {
-  t = await openTestShop();
+it.beforeEach(({ shop }) => {
+  t = shop;
 });
-afterEach(() => t.close());
 
 describe('GET /api/admin/projections', () => {
   it('answers each read model’s checkpoint, lag and state to an admin', async () => {

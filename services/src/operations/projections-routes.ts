@@ -2,9 +2,9 @@ import { MESSAGE_CHANNELS, type MessagesStatus } from '@shop/contracts';
 import { allProjectors, channelMessageCounts } from '@shop/projections';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { type AuthEnv, requireAdmin } from '../platform/http/auth';
 import { validate } from '../platform/http/validate';
 import type { ShopDeps } from '../shop-deps';
-import { type AuthEnv, requireAdmin } from '../slices/accounts/auth';
 
 const projectorNames = allProjectors.map((projector) => projector.name) as [string, ...string[]];
 

@@ -1,7 +1,8 @@
 import type { ChannelMessages, MessageChannel, MessagesStatus } from '@shop/contracts';
-import { type MailSettings, outboxFolder } from '../reactors/mail/mail-settings';
-import type { SmtpInbox } from './smtp-inbox';
-import type { SignedInUser, TestShop } from './test-shop';
+import { type MailSettings, outboxFolder } from '../platform/config/mail-settings';
+import { test as shopTest } from './shop-test';
+import { SmtpInbox, type SmtpInboxOptions } from './smtp-inbox';
+import type { SignedInUser, TestShop, TestShopOptions } from './test-shop';
 
 /** Where the test shops' links point. */
 export const TEST_PUBLIC_URL = 'https://shop.example.pk';
@@ -21,6 +22,26 @@ export function testMailSettings(inbox: SmtpInbox | undefined): (dataDir: string
     },
   });
 }
+
+/**
+ * The shop test with e-mail on: an SMTP inbox (started with `inboxOptions`, none by default) that the
+ * shop sends to with testMailSettings. The inbox goes down after the shop has closed. A file that
+ * needs more of the shop overrides `shopOptions`, keeping `mail: testMailSettings(inbox)`.
+ */
+export const mailTest = shopTest
+  .extend<{ inboxOptions: SmtpInboxOptions; inbox: SmtpInbox }>({
+    inboxOptions: {},
+    inbox: async ({ inboxOptions }, use) => {
+      const inbox = await SmtpInbox.start(inboxOptions);
+      await use(inbox);
+      await inbox.down();
+    },
+  })
+  .extend<{ shopOptions: TestShopOptions }>({
+    shopOptions: async ({ inbox }, use) => {
+      await use({ mail: testMailSettings(inbox) });
+    },
+  });
 
 /** A channel's counts as the admin sees them (`GET /api/admin/messages`). */
 async function channelCounts(t: TestShop, admin: SignedInUser, channel: MessageChannel) {

@@ -5,16 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { type AuthResponse, type EventStore, type RegisterInput, streams } from '@shop/contracts';
+import { codSettingsFrom } from '../platform/config/cod-settings';
 import { loadConfig } from '../platform/config/config';
+import type { MailSettings } from '../platform/config/mail-settings';
 import { placeholderWarnings, shopInfoFrom } from '../platform/config/shop-info';
+import type { WhatsAppSettings } from '../platform/config/whatsapp-settings';
 import { TrustedProxies } from '../platform/http/client-address';
-import type { MailSettings } from '../reactors/mail/mail-settings';
-import type { WhatsAppSettings } from '../reactors/whatsapp/whatsapp-settings';
 import { openShop, type Shop } from '../shop';
 import type { ShopDeps } from '../shop-deps';
 import { ensureAdmin } from '../slices/accounts/account-commands';
 import { verificationToken } from '../slices/accounts/email-ownership';
-import { codSettingsFrom } from '../slices/orders/cash-on-delivery/cod-settings';
 
 /** A clock the test moves by hand. Starts at 2024-05-02 08:00 UTC unless told otherwise. */
 export interface TestClock {
@@ -93,31 +93,33 @@ export const TEST_SHOP_ENV: Readonly<Record<string, string>> = {
   BANK_IBAN: 'PK36 SCBL 0000 0011 2345 6702',
 };
 
+/** How a test shop opens; every field has a default. */
+export interface TestShopOptions {
+  clock?: TestClock;
+  newId?: () => string;
+  /** Wraps or replaces the event store (fault tests); default: SQLite in the temporary DATA_DIR. */
+  openStore?: (dataDir: string) => EventStore;
+  /** Turns e-mail on, with settings for this DATA_DIR; default: no e-mail. */
+  mail?: (dataDir: string) => MailSettings;
+  /** Turns WhatsApp on (see whatsapp-shop.ts); default: off. */
+  whatsapp?: WhatsAppSettings;
+  /** An existing DATA_DIR to open (a restart); the caller removes it. Default: a fresh one, removed at close. */
+  dataDir?: string;
+  /** TRUSTED_PROXIES, e.g. '127.0.0.1' to act as the proxy in front of a listening shop. */
+  trustedProxies?: string;
+  /** A built web app to serve pages from (see slices/sharing/page-test-kit.ts); default: none. */
+  webDist?: string;
+  publicUrl?: string;
+  /** The shop's configuration variables (shipping, accounts, support); default TEST_SHOP_ENV. */
+  env?: Record<string, string>;
+}
+
 /**
  * A whole shop in-process, on the real SQLite store in a fresh temporary DATA_DIR, with a clock
- * the test controls. `request` calls the Hono app directly (no socket). Close it in afterEach.
+ * the test controls. `request` calls the Hono app directly (no socket). Most tests take it from the
+ * `shop` fixture of shop-test.ts, which closes it; a test that opens one itself closes it.
  */
-export async function openTestShop(
-  options: {
-    clock?: TestClock;
-    newId?: () => string;
-    /** Wraps or replaces the event store (fault tests); default: SQLite in the temporary DATA_DIR. */
-    openStore?: (dataDir: string) => EventStore;
-    /** Turns e-mail on, with settings for this DATA_DIR; default: no e-mail. */
-    mail?: (dataDir: string) => MailSettings;
-    /** Turns WhatsApp on (see whatsapp-shop.ts); default: off. */
-    whatsapp?: WhatsAppSettings;
-    /** An existing DATA_DIR to open (a restart); the caller removes it. Default: a fresh one, removed at close. */
-    dataDir?: string;
-    /** TRUSTED_PROXIES, e.g. '127.0.0.1' to act as the proxy in front of a listening shop. */
-    trustedProxies?: string;
-    /** A built web app to serve pages from (see slices/sharing/page-test-kit.ts); default: none. */
-    webDist?: string;
-    publicUrl?: string;
-    /** The shop's configuration variables (shipping, accounts, support); default TEST_SHOP_ENV. */
-    env?: Record<string, string>;
-  } = {},
-): Promise<TestShop> {
+export async function openTestShop(options: TestShopOptions = {}): Promise<TestShop> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'shop-test-'));
   const clock = options.clock ?? testClock();
   const config = loadConfig(options.env ?? TEST_SHOP_ENV);

@@ -1,5 +1,5 @@
 import { loadConfig } from '../platform/config/config';
-import { type WhatsAppSettings, whatsAppSettingsFrom } from '../reactors/whatsapp/whatsapp-settings';
+import { type WhatsAppSettings, whatsAppSettingsFrom } from '../platform/config/whatsapp-settings';
 import { CloudApiServer, type RegisteredTemplate } from './cloud-api-server';
 
 /** The test shops' sender and token at the local Cloud API. */

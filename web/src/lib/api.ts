@@ -124,7 +124,7 @@ async function toApiError(response: Response): Promise<ApiError> {
  * The text to show for a failed call (docs/rules/screens.md#failure-messages): the server's message, else
  * the client's own error text (e.g. the shop is unreachable), else the screen's `fallback`.
  */
-export function errorMessage(error: unknown, fallback: string): string {
+export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
   if (error instanceof ApiError) return error.messageIsGeneric ? fallback : error.message;
   if (error instanceof Error && error.message.trim() !== '') return error.message;
   return fallback;

@@ -5,18 +5,18 @@ import { addLine, cartStore, cartSubtotal, lineKey, setLineQty, useCart } from '
 
 describe('addLine', () => {
   it('merges the same product and size by adding quantities', () => {
-    const given = [aCartLine({ product: 'p1', size: 'MD', qty: 1, countInStock: 5 })];
+    const before = [aCartLine({ product: 'p1', size: 'MD', qty: 1, countInStock: 5 })];
 
-    const lines = addLine(given, aCartLine({ product: 'p1', size: 'MD', qty: 2, countInStock: 5 }));
+    const lines = addLine(before, aCartLine({ product: 'p1', size: 'MD', qty: 2, countInStock: 5 }));
 
     expect(lines).toHaveLength(1);
     expect(lines[0]?.qty).toBe(3);
   });
 
   it('caps the merged quantity at the stock', () => {
-    const given = [aCartLine({ product: 'p1', size: 'MD', qty: 4, countInStock: 5 })];
+    const before = [aCartLine({ product: 'p1', size: 'MD', qty: 4, countInStock: 5 })];
 
-    const lines = addLine(given, aCartLine({ product: 'p1', size: 'MD', qty: 3, countInStock: 5 }));
+    const lines = addLine(before, aCartLine({ product: 'p1', size: 'MD', qty: 3, countInStock: 5 }));
 
     expect(lines[0]?.qty).toBe(5);
   });
@@ -27,17 +27,17 @@ describe('addLine', () => {
   });
 
   it('keeps the same product in another size as its own line', () => {
-    const given = [aCartLine({ product: 'p1', size: 'MD' })];
+    const before = [aCartLine({ product: 'p1', size: 'MD' })];
 
-    const lines = addLine(given, aCartLine({ product: 'p1', size: 'LG' }));
+    const lines = addLine(before, aCartLine({ product: 'p1', size: 'LG' }));
 
     expect(lines.map((line) => line.size)).toEqual(['MD', 'LG']);
   });
 
   it('treats numeric and string product ids as the same product', () => {
-    const given = addLine([], aCartLine({ product: '7', size: 'MD', qty: 1 }));
+    const before = addLine([], aCartLine({ product: '7', size: 'MD', qty: 1 }));
 
-    const lines = addLine(given, { ...aCartLine({ size: 'MD', qty: 1 }), product: 7 as unknown as string });
+    const lines = addLine(before, { ...aCartLine({ size: 'MD', qty: 1 }), product: 7 as unknown as string });
 
     expect(lines).toHaveLength(1);
     expect(lines[0]?.qty).toBe(2);
@@ -46,11 +46,11 @@ describe('addLine', () => {
 
 describe('setLineQty', () => {
   it('keeps the quantity between 1 and the stock', () => {
-    const given = [aCartLine({ qty: 2, countInStock: 5 })];
-    const key = lineKey(given[0]!);
+    const before = [aCartLine({ qty: 2, countInStock: 5 })];
+    const key = lineKey(before[0]!);
 
-    expect(setLineQty(given, key, 0)[0]?.qty).toBe(1);
-    expect(setLineQty(given, key, 99)[0]?.qty).toBe(5);
+    expect(setLineQty(before, key, 0)[0]?.qty).toBe(1);
+    expect(setLineQty(before, key, 99)[0]?.qty).toBe(5);
   });
 });
 

@@ -1,4 +1,4 @@
-import { isRecord } from './persisted-store';
+import { isRecord, readStorage, storageArea, writeStorage } from './persisted-store';
 
 /**
  * The shipping details a shopper has typed at checkout, kept for this tab per signed-in user so that
@@ -16,47 +16,38 @@ export interface CheckoutDraft {
 }
 
 const PREFIX = 'shop.checkout-draft.';
-const FIELDS = ['fullName', 'address', 'city', 'postalCode', 'phone', 'deliveryNote'] as const;
-
-function storage(): Storage | null {
-  try {
-    return globalThis.sessionStorage ?? null;
-  } catch {
-    return null;
-  }
-}
 
 /** The draft this user left in this tab, if any; a malformed entry counts as none. */
 export function loadCheckoutDraft(userId: string): CheckoutDraft | null {
   try {
-    const raw: unknown = JSON.parse(storage()?.getItem(PREFIX + userId) ?? 'null');
+    const raw: unknown = JSON.parse(readStorage(PREFIX + userId, 'session') ?? 'null');
     if (!isRecord(raw)) return null;
     const text = (value: unknown) => (typeof value === 'string' ? value : '');
-    return Object.fromEntries(FIELDS.map((field) => [field, text(raw[field])])) as unknown as CheckoutDraft;
+    return {
+      fullName: text(raw.fullName),
+      address: text(raw.address),
+      city: text(raw.city),
+      postalCode: text(raw.postalCode),
+      phone: text(raw.phone),
+      deliveryNote: text(raw.deliveryNote),
+    };
   } catch {
     return null;
   }
 }
 
+/** Storage full or disabled: the form still works, it only forgets on the way back. */
 export function saveCheckoutDraft(userId: string, draft: CheckoutDraft): void {
-  try {
-    storage()?.setItem(PREFIX + userId, JSON.stringify(draft));
-  } catch {
-    // Storage full or disabled: the form still works, it only forgets on the way back.
-  }
+  writeStorage(PREFIX + userId, JSON.stringify(draft), 'session');
 }
 
 export function forgetCheckoutDraft(userId: string): void {
-  try {
-    storage()?.removeItem(PREFIX + userId);
-  } catch {
-    // Nothing was kept.
-  }
+  writeStorage(PREFIX + userId, null, 'session');
 }
 
 /** On sign-out: every draft of this tab, whoever typed it. */
 export function forgetCheckoutDrafts(): void {
-  const kept = storage();
+  const kept = storageArea('session');
   if (!kept) return;
   try {
     const keys = Array.from({ length: kept.length }, (_, index) => kept.key(index));

@@ -7,6 +7,7 @@ import {
   RedirectSearch,
   requireAccountToCheckout,
   requireAdmin,
+  requireShopper,
   requireSignedIn,
 } from './guards';
 import { auth, signIn } from './session';
@@ -49,6 +50,25 @@ describe('requireAccountToCheckout', () => {
     signIn(aSession());
 
     expect(thrownBy(() => requireAccountToCheckout(at('/checkout')))).toBeUndefined();
+  });
+});
+
+describe('requireShopper (the signed-in layout route)', () => {
+  it('sends a visitor of checkout to /register and of another account page to /login', () => {
+    expect(thrownBy(() => requireShopper(at('/checkout?step=2')))).toMatchObject({
+      options: { to: '/register', search: { redirect: '/checkout?step=2' } },
+    });
+    expect(thrownBy(() => requireShopper(at('/checkouts')))).toMatchObject({ options: { to: '/login' } });
+    expect(thrownBy(() => requireShopper(at('/order/AX-7K3M9Q#items')))).toMatchObject({
+      options: { to: '/login', search: { redirect: '/order/AX-7K3M9Q#items' } },
+    });
+  });
+
+  it('lets a signed-in user through to checkout and the account pages', () => {
+    signIn(aSession());
+
+    expect(thrownBy(() => requireShopper(at('/checkout')))).toBeUndefined();
+    expect(thrownBy(() => requireShopper(at('/profile')))).toBeUndefined();
   });
 });
 

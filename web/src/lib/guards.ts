@@ -29,6 +29,16 @@ export function requireAccountToCheckout({ context, location }: GuardArgs): void
 }
 
 /**
+ * The one guard of the shopper's signed-in pages (the `_signed-in` layout route): checkout sends a
+ * visitor with no user to /register, every other account page to /login.
+ */
+export function requireShopper(args: GuardArgs): void {
+  const pathname = args.location.href.split(/[?#]/, 1)[0] ?? '';
+  if (pathname === '/checkout' || pathname.startsWith('/checkout/')) requireAccountToCheckout(args);
+  else requireSignedIn(args);
+}
+
+/**
  * An admin-only route (docs/rules/accounts.md#guards) sends anyone whose user lacks `isAdmin` to /login and
  * remembers the origin. Use as `beforeLoad: requireAdmin`.
  */

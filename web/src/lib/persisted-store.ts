@@ -53,19 +53,31 @@ export function createPersistedStore<T>(
   };
 }
 
+/** Which of the browser's storages: localStorage outlives the tab, sessionStorage does not. */
+export type StorageArea = 'local' | 'session';
+
 // Storage can throw (disabled cookies, private mode quotas); the app then works for this visit only.
-function readStorage(key: string): string | null {
+export function storageArea(area: StorageArea = 'local'): Storage | null {
   try {
-    return globalThis.localStorage?.getItem(key) ?? null;
+    return (area === 'local' ? globalThis.localStorage : globalThis.sessionStorage) ?? null;
   } catch {
     return null;
   }
 }
 
-function writeStorage(key: string, raw: string | null): void {
+export function readStorage(key: string, area: StorageArea = 'local'): string | null {
   try {
-    if (raw === null) globalThis.localStorage?.removeItem(key);
-    else globalThis.localStorage?.setItem(key, raw);
+    return storageArea(area)?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes `raw` under `key`, or removes the key for null. */
+export function writeStorage(key: string, raw: string | null, area: StorageArea = 'local'): void {
+  try {
+    if (raw === null) storageArea(area)?.removeItem(key);
+    else storageArea(area)?.setItem(key, raw);
   } catch {
     // Keep the in-memory value; persistence is best effort.
   }

@@ -14,7 +14,7 @@ export const productKeys = {
   detail: (id: string) => [...productKeys.all, 'detail', id] as const,
 };
 
-/** Orders: the admin's pages (see features/admin/api/lists.ts), the signed-in user's, and each order with its tracking below it. */
+/** Orders: the admin's pages (see features/admin-orders/api/orders.ts), the signed-in user's, and each order with its tracking below it. */
 export const orderKeys = {
   all: ['orders'] as const,
   lists: () => [...orderKeys.all, 'list'] as const,
@@ -36,4 +36,12 @@ export const affiliateKeys = {
   all: ['affiliate'] as const,
   requests: () => [...affiliateKeys.all, 'requests'] as const,
   mine: () => [...affiliateKeys.all, 'me'] as const,
+};
+
+/** What only the admin screens cache: the dashboard's metrics and messages, the customers, the reports. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  metrics: () => [...adminKeys.all, 'metrics'] as const,
+  customers: () => [...adminKeys.all, 'users'] as const,
+  messages: () => [...adminKeys.all, 'messages'] as const,
 };

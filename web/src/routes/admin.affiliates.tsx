@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { affiliateRequestsPageQuery } from '../features/admin/api/lists';
-import { AffiliatesPage } from '../features/admin/components/affiliates/affiliates-page';
-import { AffiliatesSearch } from '../features/admin/list-search';
+import { affiliateRequestsPageQuery } from '../features/admin-customers/api/affiliates';
+import { AffiliatesPage } from '../features/admin-customers/components/affiliates-page';
+import { AffiliatesSearch } from '../features/admin-customers/customers-search';
 
 export const Route = createFileRoute('/admin/affiliates')({
   validateSearch: AffiliatesSearch,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { adminCategoriesQuery } from '../features/admin/api/products';
-import { CreateProductPage } from '../features/admin/components/product-form/product-pages';
+import { adminCategoriesQuery } from '../features/admin-catalogue/api/products';
+import { CreateProductPage } from '../features/admin-catalogue/components/product-pages';
 
 export const Route = createFileRoute('/admin/create')({
   // Admin code, loader included, stays out of the shopper's bundle.

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { customersPageQuery } from '../features/admin/api/lists';
-import { CustomersPage } from '../features/admin/components/customers/customers-page';
-import { CustomersSearch } from '../features/admin/list-search';
+import { customersPageQuery } from '../features/admin-customers/api/customers';
+import { CustomersPage } from '../features/admin-customers/components/customers-page';
+import { CustomersSearch } from '../features/admin-customers/customers-search';
 
 export const Route = createFileRoute('/admin/customers')({
   validateSearch: CustomersSearch,

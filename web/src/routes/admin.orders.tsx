@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { adminOrdersPageQuery } from '../features/admin/api/lists';
-import { OrdersPage } from '../features/admin/components/orders/orders-page';
-import { OrdersSearch } from '../features/admin/list-search';
+import { adminOrdersPageQuery } from '../features/admin-orders/api/orders';
+import { OrdersPage } from '../features/admin-orders/components/orders-page';
+import { OrdersSearch } from '../features/admin-orders/orders-search';
 
 export const Route = createFileRoute('/admin/orders')({
   validateSearch: OrdersSearch,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { salesReportQuery } from '../features/admin/reports/api';
-import { ReportsPage } from '../features/admin/reports/reports-page';
-import { ReportsSearch } from '../features/admin/reports/reports-search';
+import { salesReportQuery } from '../features/admin-reports/api/reports';
+import { ReportsPage } from '../features/admin-reports/components/reports-page';
+import { ReportsSearch } from '../features/admin-reports/reports-search';
 
 export const Route = createFileRoute('/admin/reports')({
   validateSearch: ReportsSearch,

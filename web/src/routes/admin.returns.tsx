@@ -1,8 +1,8 @@
 import { ReturnStatus } from '@shop/contracts';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { adminReturnsQuery } from '../features/admin/api/returns';
-import { ReturnsPage } from '../features/admin/components/returns/returns-page';
+import { adminReturnsQuery } from '../features/admin-returns/api/returns';
+import { ReturnsPage } from '../features/admin-returns/components/returns-page';
 
 /** The filter and page in the URL; anything else in them is dropped rather than refused. */
 const ReturnsSearch = z.object({

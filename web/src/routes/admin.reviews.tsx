@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { adminReviewsPageQuery } from '../features/admin/api/lists';
-import { ReviewsPage } from '../features/admin/components/reviews/reviews-page';
-import { ReviewsSearch } from '../features/admin/list-search';
+import { adminReviewsPageQuery } from '../features/admin-reviews/api/reviews';
+import { ReviewsPage } from '../features/admin-reviews/components/reviews-page';
+import { ReviewsSearch } from '../features/admin-reviews/reviews-search';
 
 export const Route = createFileRoute('/admin/reviews')({
   validateSearch: ReviewsSearch,

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { aPage, recordRequests } from '../features/admin/testing/builders';
 import { signIn } from '../lib/session';
+import { aPage, recordRequests } from '../test/admin-builders';
 import { aSession } from '../test/builders';
 import { server } from '../test/msw-server';
 import { renderApp } from '../test/render-app';

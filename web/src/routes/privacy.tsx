@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { brandName } from '../ui/brand';
+import { useShopName } from '../ui/brand';
 import { SupportContacts } from '../ui/support-contacts';
 
 export const Route = createFileRoute('/privacy')({
@@ -7,10 +7,11 @@ export const Route = createFileRoute('/privacy')({
 });
 
 function PrivacyPage() {
+  const shopName = useShopName();
   return (
     <article className="prose-page container prose">
       <h1>Privacy notice</h1>
-      <p>This notice explains what {brandName} keeps about you, why, and what you can ask of us.</p>
+      <p>This notice explains what {shopName} keeps about you, why, and what you can ask of us.</p>
 
       <h2>What we keep</h2>
       <ul>

@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { cartStore } from '../lib/cart';
 import { signIn } from '../lib/session';
-import { aCartLine, aProduct, aSession } from '../test/builders';
+import { aCartLine, aProduct, aSession, aShopInfo } from '../test/builders';
 import { server } from '../test/msw-server';
 import { renderApp } from '../test/render-app';
 
@@ -176,6 +176,7 @@ describe('product page', () => {
   });
 
   it('names the product in the tab title, as the server renders it, and the shop alone once the shopper moves on', async () => {
+    server.use(http.get('/api/shop', () => HttpResponse.json(aShopInfo({ name: 'Apex Athletics' }))));
     const product = aProduct({ id: 'p1', name: 'Flex Leggings' });
     const { router } = await openProduct(product);
     await waitFor(() => expect(document.title).toBe('Flex Leggings | Apex Athletics'));

@@ -1,7 +1,7 @@
 import { shopConfig } from '@shop/contracts';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useShopInfo } from '../lib/shop-info';
-import { brandName } from '../ui/brand';
+import { useShopName } from '../ui/brand';
 import { formatMoney } from '../ui/money';
 import { SupportContacts } from '../ui/support-contacts';
 
@@ -13,13 +13,14 @@ const percent = (rate: number) => `${Math.round(rate * 100)}%`;
 
 /** Terms of sale; every figure comes from the shop configuration the server enforces. */
 function TermsPage() {
+  const shopName = useShopName();
   const config = shopConfig;
   const shop = useShopInfo();
   const transfer = shop?.paymentMethods.find((method) => method.method === 'Card');
   return (
     <article className="prose-page container prose">
       <h1>Terms of sale</h1>
-      <p>These terms apply to every order placed with {brandName}. By placing an order you accept them.</p>
+      <p>These terms apply to every order placed with {shopName}. By placing an order you accept them.</p>
 
       <h2>Prices and currency</h2>
       <p>

@@ -1,5 +1,5 @@
 import type { OrderConfirmation } from '@shop/contracts';
-import { formatShopDateTime } from './dates';
+import { formatDateTime } from './dates';
 
 /**
  * A cash-on-delivery order's confirmation in the shopper's words; null when the order needs none
@@ -9,7 +9,7 @@ export function confirmationSentence(confirmation: OrderConfirmation | undefined
   switch (confirmation?.state) {
     case 'awaiting':
       return confirmation.expiresAt
-        ? `Awaiting your confirmation — confirm by ${formatShopDateTime(confirmation.expiresAt)}`
+        ? `Awaiting your confirmation — confirm by ${formatDateTime(confirmation.expiresAt)}`
         : 'Awaiting your confirmation';
     case 'confirmed':
       return 'Confirmed';

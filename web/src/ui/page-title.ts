@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { brandName } from './brand';
+import { useShopName } from './brand';
 
 /**
  * Puts the shop's name alone in the tab's title whenever the address changes (the root layout calls
@@ -7,16 +7,18 @@ import { brandName } from './brand';
  * before any passive one, so a page's own `usePageTitle` always lands after it.
  */
 export function useResetPageTitle(pathname: string): void {
+  const shopName = useShopName();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new address is the reason to reset.
   useLayoutEffect(() => {
-    document.title = brandName;
-  }, [pathname]);
+    document.title = shopName;
+  }, [pathname, shopName]);
 }
 
-/** `Name | Apex Athletics` in the tab's title: the <title> the server renders for the same page. */
+/** `Name | Shop` in the tab's title: the <title> the server renders for the same page. */
 export function usePageTitle(name: string, pageKey: string): void {
+  const shopName = useShopName();
   // biome-ignore lint/correctness/useExhaustiveDependencies: another page of the same name sets it again.
   useEffect(() => {
-    document.title = `${name} | ${brandName}`;
-  }, [name, pageKey]);
+    document.title = `${name} | ${shopName}`;
+  }, [name, pageKey, shopName]);
 }

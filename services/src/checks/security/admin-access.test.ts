@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueToken } from '../../slices/accounts/auth';
+import { issueToken } from '../../platform/http/auth';
 import {
   openTestShop,
   registerUser,

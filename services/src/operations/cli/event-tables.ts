@@ -92,7 +92,9 @@ function scalarType(schema: Schema): ColumnType {
     case 'boolean':
       return 'BOOLEAN';
     case 'number':
-      return (inner as unknown as { format?: string | null }).format?.includes('int') ? 'INT64' : 'DOUBLE';
+      return 'format' in inner && typeof inner.format === 'string' && inner.format.includes('int')
+        ? 'INT64'
+        : 'DOUBLE';
     default:
       return 'JSON';
   }

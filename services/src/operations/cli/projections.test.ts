@@ -1,7 +1,8 @@
 import { allProjectors } from '@shop/projections';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createProduct, placeOrderOk } from '../../slices/orders/order-test-kit';
-import { openTestShop, registerUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
+import { it } from '../../test-support/shop-test';
+import { registerUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { runOperatorCommand } from './commands';
 import type { ReadModelStatus } from './projections';
 import { capturedIo } from './test-io';
@@ -9,14 +10,13 @@ import { capturedIo } from './test-io';
 let t: TestShop;
 const ioFor = () => capturedIo({ DATA_DIR: t.dataDir, DURABILITY: 'relaxed' });
 
-beforeEach(async () => {
-  t = await openTestShop();
+it.beforeEach(async ({ shop }) => {
+  t = shop;
   const admin = await signInAdmin(t);
   const shopper = await registerUser(t);
   const tee = await createProduct(t, admin, { name: 'Tee', price: 40, countInStock: 10 });
   await placeOrderOk(t, shopper, [{ product: tee, qty: 2 }]);
 });
-afterEach(() => t.close());
 
 const tableRows = (table: 'catalogue_products' | 'metrics_daily_sales' | 'orders') =>
   t.deps.readModels.sqlite.prepare(`SELECT * FROM ${table} ORDER BY 1`).all();

@@ -8,11 +8,11 @@ import {
   toMinor,
 } from '@shop/contracts';
 import { calendarDay } from '@shop/projections';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createProduct, deliver, placeOrderOk, setStatus } from '../../slices/orders/order-test-kit';
 import { askToReturn, returnUntil } from '../../slices/returns/returns-test-kit';
+import { it } from '../../test-support/shop-test';
 import {
-  openTestShop,
   registerUser,
   type SignedInUser,
   signInAdmin,
@@ -29,8 +29,9 @@ let tee: Product;
 let shorts: Product;
 
 /** "Today" is 10 March 2024 in Karachi. */
-beforeEach(async () => {
-  t = await openTestShop({ clock: testClock('2024-03-10T03:00:00.000Z') });
+it.override('shopOptions', () => ({ clock: testClock('2024-03-10T03:00:00.000Z') }));
+it.beforeEach(async ({ shop }) => {
+  t = shop;
   admin = await signInAdmin(t);
   shopper = await registerUser(t);
   tee = await createProduct(t, admin, { name: 'Tee', price: 40, countInStock: 1_000, category: 'Shirts' });
@@ -41,7 +42,6 @@ beforeEach(async () => {
     category: 'Shorts',
   });
 });
-afterEach(() => t.close());
 
 async function orderAt(at: string, lines: { product: Product; qty: number }[]): Promise<string> {
   return (await placedAt(at, lines)).id;

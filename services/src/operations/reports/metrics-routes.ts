@@ -11,9 +11,9 @@ import {
 } from '@shop/projections';
 import { Hono } from 'hono';
 import { AnswerCache } from '../../platform/http/answer-cache';
+import { type AuthEnv, requireAdmin } from '../../platform/http/auth';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
-import { type AuthEnv, requireAdmin } from '../../slices/accounts/auth';
 
 /**
  * The admin dashboard's metrics: orders by status, the sales chart and cash on delivery's rates, from

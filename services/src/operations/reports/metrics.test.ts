@@ -1,10 +1,10 @@
 import { type AdminMetrics, type EventData, fromMinor, type Product } from '@shop/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createProduct, deliver, placeOrderOk, setStatus } from '../../slices/orders/order-test-kit';
 import { askToReturn, moveReturn, returnUntil } from '../../slices/returns/returns-test-kit';
 import { readModelRows } from '../../test-support/read-model-rows';
+import { it } from '../../test-support/shop-test';
 import {
-  openTestShop,
   registerUser,
   type SignedInUser,
   signInAdmin,
@@ -18,13 +18,13 @@ let shopper: SignedInUser;
 let tee: Product;
 
 /** "Today" is 10 March 2024 in Karachi (UTC+5): 08:00 local. */
-beforeEach(async () => {
-  t = await openTestShop({ clock: testClock('2024-03-10T03:00:00.000Z') });
+it.override('shopOptions', () => ({ clock: testClock('2024-03-10T03:00:00.000Z') }));
+it.beforeEach(async ({ shop }) => {
+  t = shop;
   admin = await signInAdmin(t);
   shopper = await registerUser(t);
   tee = await createProduct(t, admin, { name: 'Tee', price: 40, countInStock: 1_000 });
 });
-afterEach(() => t.close());
 
 /** Places an order at a given instant, returning its id. */
 async function orderAt(at: string, qty = 1): Promise<string> {

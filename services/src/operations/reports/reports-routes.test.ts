@@ -6,10 +6,10 @@ import {
   type SalesReport,
   toMinor,
 } from '@shop/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createProduct, placeOrderOk, setStatus } from '../../slices/orders/order-test-kit';
+import { it } from '../../test-support/shop-test';
 import {
-  openTestShop,
   registerUser,
   type SignedInUser,
   signInAdmin,
@@ -25,8 +25,9 @@ let shopper: SignedInUser;
 let tee: Product;
 let shorts: Product;
 
-beforeEach(async () => {
-  t = await openTestShop({ clock: testClock('2024-03-10T03:00:00.000Z') });
+it.override('shopOptions', () => ({ clock: testClock('2024-03-10T03:00:00.000Z') }));
+it.beforeEach(async ({ shop }) => {
+  t = shop;
   admin = await signInAdmin(t);
   shopper = await registerUser(t);
   tee = await createProduct(t, admin, { name: 'Tee', price: 40, countInStock: 1_000, category: 'Shirts' });
@@ -37,7 +38,6 @@ beforeEach(async () => {
     category: 'Shorts',
   });
 });
-afterEach(() => t.close());
 
 const address = (city: string) => ({
   fullName: 'Ayesha Khan',

@@ -7,10 +7,10 @@ import {
 import { readAsOf, salesProjector, salesReport } from '@shop/projections';
 import { stringify } from 'csv-stringify/sync';
 import { Hono } from 'hono';
+import { type AuthEnv, requireAdmin } from '../../platform/http/auth';
 import { neutralisedText } from '../../platform/http/streamed';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
-import { type AuthEnv, requireAdmin } from '../../slices/accounts/auth';
 
 /** The report as its CSV: the rows the screen shows, then the total; text that a spreadsheet would run is neutralised. */
 export function salesReportCsv(report: SalesReport): string {

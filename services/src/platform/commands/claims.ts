@@ -1,5 +1,5 @@
 import { type EventData, type EventStore, NO_STREAM, WrongExpectedVersion } from '@shop/contracts';
-import { readStreamOrEmpty } from './handle-command';
+import { readStreamOrEmpty } from './aggregate-stream';
 
 /**
  * Claim streams: a value that must be unique across the shop (an e-mail, an affiliate code, an

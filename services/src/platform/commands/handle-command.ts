@@ -3,26 +3,14 @@ import {
   type EventStore,
   type NewEvent,
   NO_STREAM,
-  type RecordedEvent,
-  StreamNotFound,
   WrongExpectedVersion,
 } from '@shop/contracts';
 import { conflict } from '../errors';
 import type { AggregateCache } from './aggregate-cache';
+import { aggregateStream } from './aggregate-stream';
+import type { Decider, DomainEvent } from './decider';
 
-/** A domain event before it is stored: a tagged union member. */
-export interface DomainEvent<Type extends string = string, Data = unknown> {
-  type: Type;
-  data: Data;
-}
-
-/** The pure half of an aggregate: no I/O, no clock; time and ids come in with the command. */
-export interface Decider<State, Command, Event extends DomainEvent> {
-  initialState: () => State;
-  evolve: (state: State, event: Event) => State;
-  /** Returns the events the command causes, or throws an AppError the caller will see. */
-  decide: (command: Command, state: State) => readonly Event[];
-}
+export type { Decider, DomainEvent } from './decider';
 
 /** Waits until the read models have processed a position, so a reader sees the write at once. */
 export interface ReadModelWaiter {
@@ -148,25 +136,9 @@ async function currentState<State, Command, Event extends DomainEvent>(
   streamName: string,
 ): Promise<{ state: State; revision: number }> {
   const cached = deps.aggregates?.get<State>(streamName, decider.evolve);
-  const tail = await readStreamOrEmpty(deps.store, streamName, cached ? cached.revision + 1 : undefined);
-  const state = (tail as unknown as Event[]).reduce(decider.evolve, cached?.state ?? decider.initialState());
-  const revision = tail.at(-1)?.revision ?? cached?.revision ?? -1;
-  if (tail.length > 0) deps.aggregates?.set(streamName, decider.evolve, state, revision);
+  const { state, events, revision } = await aggregateStream(deps.store, streamName, decider, cached);
+  if (events.length > 0) deps.aggregates?.set(streamName, decider.evolve, state, revision);
   return { state, revision };
-}
-
-/** The stream's events (from a revision, when given), or none when it does not exist yet. */
-export async function readStreamOrEmpty(
-  store: EventStore,
-  streamName: string,
-  fromRevision?: number,
-): Promise<RecordedEvent[]> {
-  try {
-    return await store.readStream(streamName, fromRevision === undefined ? {} : { fromRevision });
-  } catch (error) {
-    if (error instanceof StreamNotFound) return [];
-    throw error;
-  }
 }
 
 function withMetadata(event: DomainEvent, context: CommandContext): NewEvent {

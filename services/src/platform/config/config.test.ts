@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { whatsAppSettingsFrom } from '../../reactors/whatsapp/whatsapp-settings';
 import { ConfigError, loadConfig, uploadsDirOf } from './config';
 import { resolveSigningSecret } from './secret';
+import { whatsAppSettingsFrom } from './whatsapp-settings';
 
 describe('loadConfig', () => {
   it('gives the documented defaults on an empty environment', () => {

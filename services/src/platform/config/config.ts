@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { DEFAULT_SHIPPING, MOBILE_PATTERN, PHONE_PATTERN } from '@shop/contracts';
+import { DEFAULT_SHIPPING, MOBILE_PATTERN, PHONE_PATTERN, shopConfig } from '@shop/contracts';
 import { z } from 'zod';
 import { TrustedProxies } from '../http/client-address';
 import { IBAN_SHAPE } from './iban';
@@ -112,7 +112,7 @@ const ConfigSchema = z.object({
         });
       }
     }),
-  SHOP_NAME: z.string().trim().min(1).max(60, 'must be at most 60 characters').default('Apex Athletics'),
+  SHOP_NAME: z.string().trim().min(1).max(60, 'must be at most 60 characters').default(shopConfig.name),
   FREE_SHIPPING_OVER: amount(DEFAULT_SHIPPING.freeShippingOver),
   SHIPPING_FEE: amount(DEFAULT_SHIPPING.shippingFee),
   SUPPORT_PHONE: z

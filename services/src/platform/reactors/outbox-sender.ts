@@ -6,7 +6,7 @@ import {
   WrongExpectedVersion,
 } from '@shop/contracts';
 import { dueMessages } from '@shop/projections';
-import { readStreamOrEmpty } from '../commands/handle-command';
+import { readStreamOrEmpty } from '../commands/aggregate-stream';
 import { type Channel, MessageNotNeeded, MessageRefused, type OwedRecord, RetryLater } from './channel';
 import { foldMessage, mayStartSending, retryDelayMs } from './message-state';
 import type { OutboxDeps, OutboxTiming } from './outbox-deps';

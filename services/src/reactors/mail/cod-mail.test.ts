@@ -1,11 +1,15 @@
 import type { ConfirmedByLink, Order } from '@shop/contracts';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { runConfirmationExpiry } from '../../slices/orders/cash-on-delivery/confirmation-expiry';
 import { createProduct, placeOrderOk, setStatus } from '../../slices/orders/order-test-kit';
-import { TEST_PUBLIC_URL, testMailSettings, waitForCounts } from '../../test-support/mail-shop';
-import { SmtpInbox } from '../../test-support/smtp-inbox';
 import {
-  openTestShop,
+  mailTest as it,
+  TEST_PUBLIC_URL,
+  testMailSettings,
+  waitForCounts,
+} from '../../test-support/mail-shop';
+import type { SmtpInbox } from '../../test-support/smtp-inbox';
+import {
   registerUser,
   type SignedInUser,
   signInAdmin,
@@ -17,17 +21,14 @@ let inbox: SmtpInbox;
 let t: TestShop;
 let admin: SignedInUser;
 
-beforeEach(async () => {
-  inbox = await SmtpInbox.start();
-  t = await openTestShop({
-    mail: testMailSettings(inbox),
-    env: { ...TEST_SHOP_ENV, COD_CONFIRMATION_WINDOW: '90s' },
-  });
+it.override('shopOptions', ({ inbox }) => ({
+  mail: testMailSettings(inbox),
+  env: { ...TEST_SHOP_ENV, COD_CONFIRMATION_WINDOW: '90s' },
+}));
+it.beforeEach(async ({ inbox: started, shop }) => {
+  inbox = started;
+  t = shop;
   admin = await signInAdmin(t);
-});
-afterEach(async () => {
-  await t.close();
-  await inbox.down();
 });
 
 const confirmLinkIn = (links: string[]) =>

@@ -1,4 +1,6 @@
 import type { EventData, EventStore, EventType, OrderStatus, RecordedEvent } from '@shop/contracts';
+import type { CodSettings } from '../../platform/config/cod-settings';
+import type { MailSettings } from '../../platform/config/mail-settings';
 import type { Logger } from '../../platform/logger';
 import { dataOf, required } from '../../platform/reactors/cause';
 import {
@@ -11,9 +13,7 @@ import {
 import { emailLinkToken } from '../../slices/accounts/email-link-token';
 import { verificationToken } from '../../slices/accounts/email-ownership';
 import { passwordResetToken } from '../../slices/accounts/reset-token';
-import type { CodSettings } from '../../slices/orders/cash-on-delivery/cod-settings';
 import { confirmationLink } from '../../slices/orders/cash-on-delivery/confirmation-link';
-import type { MailSettings } from './mail-settings';
 import { confirmationExpired, confirmationReminder } from './messages/cod-confirmation';
 import { emailClaim, emailVerification } from './messages/email-ownership';
 import { frame, type MessageContent } from './messages/markup';

@@ -2,12 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { EventStore } from '@shop/contracts';
 import { simpleParser } from 'mailparser';
 import { afterEach, expect, it } from 'vitest';
+import { outboxFolder } from '../../platform/config/mail-settings';
 import { openSqliteEventStore } from '../../platform/eventstore/sqlite/sqlite-event-store';
 import { createProduct, placeOrderOk } from '../../slices/orders/order-test-kit';
 import { testMailSettings, waitForCounts } from '../../test-support/mail-shop';
 import { SmtpInbox } from '../../test-support/smtp-inbox';
 import { openTestShop, registerUser, signIn, signInAdmin, type TestShop } from '../../test-support/test-shop';
-import { outboxFolder } from './mail-settings';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

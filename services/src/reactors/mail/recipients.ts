@@ -1,8 +1,7 @@
 import { type EventData, type EventStore, type EventType, StreamNotFound, streams } from '@shop/contracts';
-import { readStreamOrEmpty } from '../../platform/commands/handle-command';
+import { aggregateStream } from '../../platform/commands/aggregate-stream';
 import { loadUser } from '../../slices/accounts/load-user';
-import { awaitsConfirmation } from '../../slices/orders/decide';
-import { evolveOrder, initialOrderState, type OrderEvent } from '../../slices/orders/order';
+import { awaitsConfirmation, orderDecider } from '../../slices/orders/decide';
 
 /** A recipient as their stream says now: whether the address was verified decides what she is sent. */
 export interface Recipient {
@@ -50,10 +49,10 @@ export async function orderToConfirm(
   store: EventStore,
   orderId: string,
 ): Promise<{ placed: EventData<'OrderPlaced'> | undefined; awaiting: boolean }> {
-  const events = (await readStreamOrEmpty(store, streams.order(orderId))) as unknown as OrderEvent[];
+  const { state, events } = await aggregateStream(store, streams.order(orderId), orderDecider);
   const first = events[0];
   return {
     placed: first?.type === 'OrderPlaced' ? first.data : undefined,
-    awaiting: awaitsConfirmation(events.reduce(evolveOrder, initialOrderState())),
+    awaiting: awaitsConfirmation(state),
   };
 }

@@ -1,8 +1,8 @@
+import type { MailSettings } from '../../platform/config/mail-settings';
 import type { Outbox } from '../../platform/reactors/outbox';
 import { startOutbox } from '../../platform/reactors/outbox';
 import type { OutboxDeps } from '../../platform/reactors/outbox-deps';
 import { type MailChannelDeps, mailChannel } from './mail-channel';
-import type { MailSettings } from './mail-settings';
 import { folderTransport, smtpTransport } from './transport';
 
 /** Starts this process's e-mail outbox: to the SMTP server when there is one, else into the outbox folder. */

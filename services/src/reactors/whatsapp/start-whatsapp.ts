@@ -1,10 +1,10 @@
+import type { CodSettings } from '../../platform/config/cod-settings';
+import type { WhatsAppSettings } from '../../platform/config/whatsapp-settings';
 import type { Outbox } from '../../platform/reactors/outbox';
 import { startOutbox } from '../../platform/reactors/outbox';
 import type { OutboxDeps } from '../../platform/reactors/outbox-deps';
-import type { CodSettings } from '../../slices/orders/cash-on-delivery/cod-settings';
 import { confirmationToken } from '../../slices/orders/cash-on-delivery/confirmation-link';
 import { whatsAppChannel } from './whatsapp-channel';
-import type { WhatsAppSettings } from './whatsapp-settings';
 
 /** Starts this process's WhatsApp outbox, sending through the Cloud API. */
 export async function startWhatsApp(

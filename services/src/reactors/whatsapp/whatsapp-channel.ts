@@ -7,6 +7,8 @@ import {
   type RecordedEvent,
   shopConfig,
 } from '@shop/contracts';
+import type { CodSettings } from '../../platform/config/cod-settings';
+import type { WhatsAppSettings } from '../../platform/config/whatsapp-settings';
 import type { Logger } from '../../platform/logger';
 import { dataOf, required } from '../../platform/reactors/cause';
 import {
@@ -16,10 +18,8 @@ import {
   type OwedMessage,
   type OwedRecord,
 } from '../../platform/reactors/channel';
-import type { CodSettings } from '../../slices/orders/cash-on-delivery/cod-settings';
 import { customer, orderToConfirm, placedOrder } from '../mail/recipients';
 import { sendTemplate, type TemplateMessage } from './cloud-api';
-import type { WhatsAppSettings } from './whatsapp-settings';
 
 /** The WhatsApp messages the shop sends; each is a template registered with Meta (docs/operations.md). */
 const WHATSAPP_KINDS = {

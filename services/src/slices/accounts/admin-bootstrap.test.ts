@@ -1,17 +1,15 @@
 import { join } from 'node:path';
 import { streams, type User } from '@shop/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readStreamOrEmpty } from '../../platform/commands/handle-command';
+import { describe, expect } from 'vitest';
+import { readStreamOrEmpty } from '../../platform/commands/aggregate-stream';
 import { openSqliteEventStore } from '../../platform/eventstore/sqlite/sqlite-event-store';
+import { it } from '../../test-support/shop-test';
 import { openTestShop, registerUser, signIn, type TestShop } from '../../test-support/test-shop';
 import { bootstrapAdmin } from './admin-bootstrap';
 
 let t: TestShop;
-beforeEach(async () => {
-  t = await openTestShop();
-});
-afterEach(async () => {
-  await t.close();
+it.beforeEach(({ shop }) => {
+  t = shop;
 });
 
 const config = { ADMIN_EMAIL: 'Owner@Example.pk', ADMIN_PASSWORD: 'owner password' };

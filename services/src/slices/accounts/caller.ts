@@ -1,5 +1,5 @@
 import { findSessionHolder, type ReadModelsDb } from '@shop/projections';
-import type { CallerRecord } from './auth';
+import type { CallerRecord } from '../../platform/http/auth';
 
 /**
  * The caller as the customers read model knows them now, with the standing of the token's session:

@@ -1,8 +1,8 @@
 import type { AuthResponse, ErrorBody, User } from '@shop/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../platform/http/auth';
 import { CROSS_SITE_REFUSED } from '../../platform/http/same-origin';
 import { openTestShop, registerUser, type SignedInUser, type TestShop } from '../../test-support/test-shop';
-import { SESSION_COOKIE } from './auth';
 
 // The session used to live in the page's localStorage, where any script that ever ran on the page
 // could read it. The browser now holds it in an httpOnly cookie; API clients keep the bearer token.

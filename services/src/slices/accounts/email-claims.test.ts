@@ -1,14 +1,12 @@
 import { streams } from '@shop/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestShop, registerUser, type TestShop } from '../../test-support/test-shop';
+import { describe, expect } from 'vitest';
+import { it } from '../../test-support/shop-test';
+import { registerUser, type TestShop } from '../../test-support/test-shop';
 import { claimEmail, findEmailOwner, releaseEmail } from './email-claims';
 
 let t: TestShop;
-beforeEach(async () => {
-  t = await openTestShop();
-});
-afterEach(async () => {
-  await t.close();
+it.beforeEach(({ shop }) => {
+  t = shop;
 });
 
 describe('e-mail claim streams', () => {

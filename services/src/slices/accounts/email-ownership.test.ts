@@ -6,6 +6,7 @@ import type {
   User,
 } from '@shop/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SESSION_ENDED } from '../../platform/http/auth';
 import { TEST_PUBLIC_URL, testMailSettings, waitForCounts } from '../../test-support/mail-shop';
 import { type ReceivedMail, SmtpInbox } from '../../test-support/smtp-inbox';
 import {
@@ -17,7 +18,6 @@ import {
   type TestShop,
 } from '../../test-support/test-shop';
 import { createProduct, placeOrderOk } from '../orders/order-test-kit';
-import { SESSION_ENDED } from './auth';
 import { VERIFY_LINK } from './decide';
 import { CLAIM_SENT, EMAIL_CLAIMED, EMAIL_VERIFIED } from './email-ownership';
 

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { ErrorBody, EventStore, RecordedEvent } from '@shop/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteEventStore } from '../../platform/eventstore/sqlite/sqlite-event-store';
+import { SESSION_ENDED } from '../../platform/http/auth';
 import {
   openTestShop,
   registerUser,
@@ -10,7 +11,6 @@ import {
   TEST_SIGNING_SECRET,
   type TestShop,
 } from '../../test-support/test-shop';
-import { SESSION_ENDED } from './auth';
 import { COMMON_PASSWORD_MESSAGE } from './common-passwords';
 import { RESET_LINK } from './decide';
 import { passwordResetToken } from './reset-token';

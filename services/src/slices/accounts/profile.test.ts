@@ -1,16 +1,14 @@
 import type { AuthResponse, ErrorBody, User } from '@shop/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestShop, registerUser, type SignedInUser, type TestShop } from '../../test-support/test-shop';
+import { describe, expect } from 'vitest';
+import { it } from '../../test-support/shop-test';
+import { registerUser, type SignedInUser, type TestShop } from '../../test-support/test-shop';
 import { COMMON_PASSWORD_MESSAGE } from './common-passwords';
 
 let t: TestShop;
 let user: SignedInUser;
-beforeEach(async () => {
-  t = await openTestShop();
+it.beforeEach(async ({ shop }) => {
+  t = shop;
   user = await registerUser(t, { name: 'Hina', email: 'hina@example.pk', contact: '0300-1111111' });
-});
-afterEach(async () => {
-  await t.close();
 });
 
 const update = (body: Record<string, unknown>, token = user.token) =>

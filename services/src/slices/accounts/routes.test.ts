@@ -1,20 +1,12 @@
 import type { AuthResponse, ErrorBody, User } from '@shop/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  aRegistration,
-  openTestShop,
-  registerUser,
-  signInAdmin,
-  type TestShop,
-} from '../../test-support/test-shop';
+import { describe, expect } from 'vitest';
+import { it } from '../../test-support/shop-test';
+import { aRegistration, registerUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { COMMON_PASSWORD_MESSAGE } from './common-passwords';
 
 let t: TestShop;
-beforeEach(async () => {
-  t = await openTestShop();
-});
-afterEach(async () => {
-  await t.close();
+it.beforeEach(({ shop }) => {
+  t = shop;
 });
 
 const userFields = [

@@ -21,6 +21,7 @@ import {
 import { type Context, Hono } from 'hono';
 import { badRequest, conflict, notFound, unauthenticated } from '../../platform/errors';
 import { AnswerCache } from '../../platform/http/answer-cache';
+import { type AuthEnv, issueToken, requireAdmin, requireUser } from '../../platform/http/auth';
 import { clientAddress, clientNetwork } from '../../platform/http/client-address';
 import { PageCursors } from '../../platform/http/page-cursors';
 import { streamedJsonArray } from '../../platform/http/streamed';
@@ -29,7 +30,6 @@ import type { ShopDeps } from '../../shop-deps';
 import { standingOf } from '../orders/cash-on-delivery/cod-standing';
 import { handleSignOut, registerAccount, updateProfile } from './account-commands';
 import { accountThrottles, passwordResetKeys, signInKeys } from './account-throttles';
-import { type AuthEnv, issueToken, requireAdmin, requireUser } from './auth';
 import { refuseCommonPassword } from './common-passwords';
 import { EMAIL_ALREADY_VERIFIED } from './decide';
 import { findEmailOwner } from './email-claims';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
+import { type AuthDeps, SESSION_COOKIE, tokenTtlSeconds } from '../../platform/http/auth';
 import { servedOverHttps } from '../../platform/http/same-origin';
-import { type AuthDeps, SESSION_COOKIE, tokenTtlSeconds } from './auth';
 
 /**
  * Hands the browser its session as an httpOnly, SameSite=Lax cookie (Secure over https) that lasts

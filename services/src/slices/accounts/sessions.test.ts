@@ -1,24 +1,21 @@
 import type { AuthResponse, ErrorBody } from '@shop/contracts';
 import { SignJWT } from 'jose';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { SESSION_ENDED } from '../../platform/http/auth';
+import { it } from '../../test-support/shop-test';
 import {
-  openTestShop,
   registerUser,
   type SignedInUser,
   signIn,
   TEST_SIGNING_SECRET,
   type TestShop,
 } from '../../test-support/test-shop';
-import { SESSION_ENDED } from './auth';
 
 let t: TestShop;
 let user: SignedInUser;
-beforeEach(async () => {
-  t = await openTestShop();
+it.beforeEach(async ({ shop }) => {
+  t = shop;
   user = await registerUser(t, { email: 'sara@example.pk' });
-});
-afterEach(async () => {
-  await t.close();
 });
 
 const NOT_VALID = 'Your sign-in is not valid. Please sign in again.';

@@ -1,15 +1,13 @@
 import type { ErrorBody } from '@shop/contracts';
 import { SignJWT } from 'jose';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestShop, registerUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
+import { describe, expect } from 'vitest';
+import { it } from '../../test-support/shop-test';
+import { registerUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { handleChangeRole } from './account-commands';
 
 let t: TestShop;
-beforeEach(async () => {
-  t = await openTestShop();
-});
-afterEach(async () => {
-  await t.close();
+it.beforeEach(({ shop }) => {
+  t = shop;
 });
 
 const NOT_VALID = 'Your sign-in is not valid. Please sign in again.';

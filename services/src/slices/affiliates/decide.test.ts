@@ -1,24 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../platform/errors';
+import { DeciderSpec } from '../../test-support/decider-spec';
 import type { AffiliateEvent } from './affiliate';
 import { newAffiliateCode } from './code';
 import { type AffiliateCommand, affiliateDecider, NEEDS_REVIEW_MESSAGE } from './decide';
 
-const at = '2024-05-01T10:00:00.000Z';
+const spec = DeciderSpec.for(affiliateDecider);
 
-function given(...history: AffiliateEvent[]) {
-  const state = history.reduce(affiliateDecider.evolve, affiliateDecider.initialState());
-  return { when: (command: AffiliateCommand) => () => affiliateDecider.decide(command, state) };
-}
-function refusal(run: () => unknown): AppError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
+const at = '2024-05-01T10:00:00.000Z';
 
 const request = (requestId: string, hasReview = true): AffiliateCommand => ({
   type: 'RequestAffiliate',
@@ -49,47 +37,59 @@ const rejected = (requestId: string): AffiliateEvent => ({
 
 describe('applying', () => {
   it('given no request and a review, when applying, then AffiliateRequested', () => {
-    expect(given().when(request('r1'))()).toEqual([requested('r1')]);
+    spec
+      .given()
+      .when(request('r1'))
+      .thenEvents([requested('r1')]);
   });
 
   it('given no review, when applying, then refused with the review message', () => {
-    expect(refusal(given().when(request('r1', false))).message).toBe(NEEDS_REVIEW_MESSAGE);
+    expect(spec.given().when(request('r1', false)).thenThrows().message).toBe(NEEDS_REVIEW_MESSAGE);
   });
 
   it('given a pending request, when applying again, then 409', () => {
-    const error = refusal(given(requested('r1')).when(request('r2')));
+    const error = spec.given(requested('r1')).when(request('r2')).thenThrows();
     expect([error.status, error.message]).toEqual([409, 'You already have a pending request.']);
   });
 
   it('given an approved affiliate, when applying, then 409', () => {
-    const error = refusal(given(requested('r1'), approved('r1')).when(request('r2')));
+    const error = spec.given(requested('r1'), approved('r1')).when(request('r2')).thenThrows();
     expect([error.status, error.message]).toEqual([409, 'You are already an affiliate.']);
   });
 
   it('given a rejected request, when applying again, then a new request', () => {
-    expect(given(requested('r1'), rejected('r1')).when(request('r2'))()).toEqual([requested('r2')]);
+    spec
+      .given(requested('r1'), rejected('r1'))
+      .when(request('r2'))
+      .thenEvents([requested('r2')]);
   });
 });
 
 describe('deciding', () => {
   it('given a pending request, when approved, then AffiliateApproved with the code', () => {
-    expect(given(requested('r1')).when(approve('r1'))()).toEqual([approved('r1')]);
+    spec
+      .given(requested('r1'))
+      .when(approve('r1'))
+      .thenEvents([approved('r1')]);
   });
 
   it('given a pending request, when rejected, then AffiliateRejected', () => {
-    expect(given(requested('r1')).when(reject('r1'))()).toEqual([rejected('r1')]);
+    spec
+      .given(requested('r1'))
+      .when(reject('r1'))
+      .thenEvents([rejected('r1')]);
   });
 
   it('given a decided or superseded request, when deciding it, then 409', () => {
-    expect(refusal(given(requested('r1'), rejected('r1')).when(approve('r1'))).status).toBe(409);
-    expect(refusal(given(requested('r1'), approved('r1')).when(reject('r1'))).status).toBe(409);
-    expect(refusal(given(requested('r1'), rejected('r1'), requested('r2')).when(approve('r1'))).status).toBe(
-      409,
-    );
+    expect(spec.given(requested('r1'), rejected('r1')).when(approve('r1')).thenThrows().status).toBe(409);
+    expect(spec.given(requested('r1'), approved('r1')).when(reject('r1')).thenThrows().status).toBe(409);
+    expect(
+      spec.given(requested('r1'), rejected('r1'), requested('r2')).when(approve('r1')).thenThrows().status,
+    ).toBe(409);
   });
 
   it('given nothing, when deciding, then 404', () => {
-    expect(refusal(given().when(approve('r1'))).status).toBe(404);
+    expect(spec.given().when(approve('r1')).thenThrows().status).toBe(404);
   });
 });
 

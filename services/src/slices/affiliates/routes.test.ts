@@ -8,14 +8,9 @@ import type {
   User,
 } from '@shop/contracts';
 import { NO_STREAM, streams } from '@shop/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  openTestShop,
-  registerUser,
-  type SignedInUser,
-  signInAdmin,
-  type TestShop,
-} from '../../test-support/test-shop';
+import { describe, expect } from 'vitest';
+import { it } from '../../test-support/shop-test';
+import { registerUser, type SignedInUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { createProduct, orderBody, placeOrderOk, postReview, setStatus } from '../orders/order-test-kit';
 import { claimNewAffiliateCode } from './code-claims';
 import { NEEDS_REVIEW_MESSAGE } from './decide';
@@ -26,14 +21,13 @@ let aff: SignedInUser;
 let buyer: SignedInUser;
 let tee: Product;
 
-beforeEach(async () => {
-  t = await openTestShop();
+it.beforeEach(async ({ shop }) => {
+  t = shop;
   admin = await signInAdmin(t);
   aff = await registerUser(t, { name: 'Zara Affiliate', email: 'zara@example.pk' });
   buyer = await registerUser(t, { name: 'Buyer' });
   tee = await createProduct(t, admin, { name: 'Tee', price: 40, countInStock: 100 });
 });
-afterEach(() => t.close());
 
 type Answer = AffiliateRequest & ErrorBody & { message: string };
 const apply = (user: SignedInUser) => t.request<Answer>('POST', '/api/affiliate', { token: user.token });

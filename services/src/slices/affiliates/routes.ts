@@ -17,14 +17,14 @@ import {
   latestAffiliateRequestOf,
 } from '@shop/projections';
 import { Hono } from 'hono';
-import { handleCommand, readStreamOrEmpty } from '../../platform/commands/handle-command';
+import { aggregateStream } from '../../platform/commands/aggregate-stream';
+import { handleCommand } from '../../platform/commands/handle-command';
 import { badRequest, notFound } from '../../platform/errors';
+import { type AuthEnv, requireAdmin, requireUser } from '../../platform/http/auth';
 import { PageCursors } from '../../platform/http/page-cursors';
 import { streamedJsonArray } from '../../platform/http/streamed';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
-import { type AuthEnv, requireAdmin, requireUser } from '../accounts/auth';
-import type { AffiliateEvent } from './affiliate';
 import { newAffiliateCode } from './code';
 import { affiliateByCodeIn, resolveAffiliateCode } from './code-check';
 import { claimNewAffiliateCode, releaseAffiliateCode } from './code-claims';
@@ -53,10 +53,7 @@ export function affiliatesRoutes(deps: ShopDeps, options: AffiliatesRoutesOption
     return row;
   };
   const stateOf = async (userId: string) =>
-    (await readStreamOrEmpty(deps.store, streams.affiliate(userId))).reduce(
-      (state, event) => affiliateDecider.evolve(state, event as unknown as AffiliateEvent),
-      affiliateDecider.initialState(),
-    );
+    (await aggregateStream(deps.store, streams.affiliate(userId), affiliateDecider)).state;
 
   app.post('/affiliate', requireUser(deps), async (c) => {
     const caller = c.var.caller;

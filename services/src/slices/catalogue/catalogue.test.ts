@@ -1,17 +1,17 @@
 import type { CataloguePage, CategoryCount, Size } from '@shop/contracts';
 import { streams } from '@shop/contracts';
 import { anOrderPlaced } from '@shop/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { handleCommand } from '../../platform/commands/handle-command';
-import { openTestShop, type TestShop } from '../../test-support/test-shop';
+import { it } from '../../test-support/shop-test';
+import type { TestShop } from '../../test-support/test-shop';
 import { reviewDecider } from '../reviews/decide';
 import { listProduct } from './test-builders';
 
 let t: TestShop;
-beforeEach(async () => {
-  t = await openTestShop();
+it.beforeEach(({ shop }) => {
+  t = shop;
 });
-afterEach(() => t.close());
 
 const page = async (query = '') => {
   const response = await t.request<CataloguePage>('GET', `/api/catalogue${query}`);

@@ -1,17 +1,17 @@
 import { join } from 'node:path';
 import { type Product, streams } from '@shop/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { loadConfig } from '../../platform/config/config';
 import { openSqliteEventStore } from '../../platform/eventstore/sqlite/sqlite-event-store';
 import { prepareShop } from '../../startup';
+import { it } from '../../test-support/shop-test';
 import { openTestShop, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { seedDemoCatalogue } from './demo-seed';
 
 let t: TestShop;
-beforeEach(async () => {
-  t = await openTestShop();
+it.beforeEach(({ shop }) => {
+  t = shop;
 });
-afterEach(() => t.close());
 
 describe('the demo catalogue', () => {
   it('fills a fresh shop at start-up with a catalogue worth browsing', async () => {

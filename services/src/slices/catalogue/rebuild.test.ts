@@ -1,19 +1,19 @@
 import { streams } from '@shop/contracts';
 import type { ReadModelsDb } from '@shop/projections';
 import { anOrderPlaced } from '@shop/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { handleCommand } from '../../platform/commands/handle-command';
-import { openTestShop, signInAdmin, type TestShop } from '../../test-support/test-shop';
+import { it } from '../../test-support/shop-test';
+import { signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { reviewDecider } from '../reviews/decide';
 import { seedDemoCatalogue } from './demo-seed';
 import { releaseProductStock, reserveProductStock } from './stock';
 import { aProductInput } from './test-builders';
 
 let t: TestShop;
-beforeEach(async () => {
-  t = await openTestShop();
+it.beforeEach(({ shop }) => {
+  t = shop;
 });
-afterEach(() => t.close());
 
 const tables = ['catalogue_products', 'catalogue_product_sizes', 'catalogue_reviews'] as const;
 const rowsOf = (db: ReadModelsDb) =>

@@ -1,18 +1,18 @@
 import type { Product } from '@shop/contracts';
 import { streams } from '@shop/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { handleCommand } from '../../platform/commands/handle-command';
 import { AppError } from '../../platform/errors';
-import { openTestShop, type TestShop } from '../../test-support/test-shop';
+import { it } from '../../test-support/shop-test';
+import type { TestShop } from '../../test-support/test-shop';
 import { productDecider } from './decide';
 import { releaseProductStock, reserveProductStock } from './stock';
 import { listProduct } from './test-builders';
 
 let t: TestShop;
-beforeEach(async () => {
-  t = await openTestShop();
+it.beforeEach(({ shop }) => {
+  t = shop;
 });
-afterEach(() => t.close());
 
 const at = '2024-05-02T09:00:00.000Z';
 const system = { actor: 'system' };

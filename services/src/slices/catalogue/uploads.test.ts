@@ -2,24 +2,18 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Product, UploadResult } from '@shop/contracts';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  openTestShop,
-  registerUser,
-  type SignedInUser,
-  signInAdmin,
-  type TestShop,
-} from '../../test-support/test-shop';
+import { describe, expect } from 'vitest';
+import { it } from '../../test-support/shop-test';
+import { registerUser, type SignedInUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { aProductInput } from './test-builders';
 
 let t: TestShop;
 let admin: SignedInUser;
 
-beforeEach(async () => {
-  t = await openTestShop();
+it.beforeEach(async ({ shop }) => {
+  t = shop;
   admin = await signInAdmin(t);
 });
-afterEach(() => t.close());
 
 function form(bytes: Uint8Array | string, name: string, type: string, field = 'image'): FormData {
   const body = new FormData();

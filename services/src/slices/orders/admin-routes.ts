@@ -9,11 +9,11 @@ import {
 import { allOrdersInChunks, orderDetails, orderListChunks, orderListPage } from '@shop/projections';
 import { Hono } from 'hono';
 import { AnswerCache } from '../../platform/http/answer-cache';
+import { type AuthEnv, requireAdmin } from '../../platform/http/auth';
 import { PageCursors } from '../../platform/http/page-cursors';
 import { streamedCsv, streamedJsonArray } from '../../platform/http/streamed';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
-import { type AuthEnv, requireAdmin } from '../accounts/auth';
 import { handleChangeOrderStatus } from './change-status';
 import { orderNotFound } from './decide';
 import { answerSettingsOf } from './order-answers';

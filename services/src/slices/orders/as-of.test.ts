@@ -1,13 +1,8 @@
 import type { AdminMetrics, Order, Product } from '@shop/contracts';
 import { calendarDay } from '@shop/projections';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  openTestShop,
-  registerUser,
-  type SignedInUser,
-  signInAdmin,
-  type TestShop,
-} from '../../test-support/test-shop';
+import { describe, expect } from 'vitest';
+import { it } from '../../test-support/shop-test';
+import { registerUser, type SignedInUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { createProduct, placeOrderOk, setStatus } from './order-test-kit';
 
 let t: TestShop;
@@ -15,13 +10,12 @@ let admin: SignedInUser;
 let shopper: SignedInUser;
 let tee: Product;
 
-beforeEach(async () => {
-  t = await openTestShop();
+it.beforeEach(async ({ shop }) => {
+  t = shop;
   admin = await signInAdmin(t);
   shopper = await registerUser(t);
   tee = await createProduct(t, admin, { countInStock: 100 });
 });
-afterEach(() => t.close());
 
 /** A moment strictly between what the log stored before it and what it stores after. */
 async function aMoment(): Promise<string> {

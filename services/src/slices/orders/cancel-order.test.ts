@@ -10,14 +10,9 @@ import {
   toMinor,
   WrongExpectedVersion,
 } from '@shop/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  openTestShop,
-  registerUser,
-  type SignedInUser,
-  signInAdmin,
-  type TestShop,
-} from '../../test-support/test-shop';
+import { describe, expect } from 'vitest';
+import { it } from '../../test-support/shop-test';
+import { registerUser, type SignedInUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { productDecider } from '../catalogue/decide';
 import type { ProductEvent } from '../catalogue/product';
 import { createProduct, deliver, placeOrderOk, setStatus, stockOf } from './order-test-kit';
@@ -29,15 +24,14 @@ let bilal: SignedInUser;
 let tee: Product;
 let cap: Product;
 
-beforeEach(async () => {
-  t = await openTestShop();
+it.beforeEach(async ({ shop }) => {
+  t = shop;
   admin = await signInAdmin(t);
   ayesha = await registerUser(t, { name: 'Ayesha' });
   bilal = await registerUser(t, { name: 'Bilal' });
   tee = await createProduct(t, admin, { name: 'Running Tee', price: 40, stockBySize: { SM: 5, MD: 5 } });
   cap = await createProduct(t, admin, { name: 'Cap', price: 15, countInStock: 4, sizes: [] });
 });
-afterEach(() => t.close());
 
 const cancel = (orderId: string, user: SignedInUser) =>
   t.request<Order & ErrorBody>('POST', `/api/orders/${orderId}/cancel`, { token: user.token });

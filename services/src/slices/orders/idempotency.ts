@@ -1,6 +1,6 @@
 import { type EventStore, type OrderId, streams, type UserId } from '@shop/contracts';
+import { readStreamOrEmpty } from '../../platform/commands/aggregate-stream';
 import { type Claim, readClaim, releaseClaim, takeClaim } from '../../platform/commands/claims';
-import { readStreamOrEmpty } from '../../platform/commands/handle-command';
 import { conflict } from '../../platform/errors';
 
 /** The `Idempotency-Key` header: 1 to 100 letters, digits, `_` or `-`. */

@@ -1,12 +1,7 @@
 import type { ErrorBody, Order, OrderTracking, Product } from '@shop/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  openTestShop,
-  registerUser,
-  type SignedInUser,
-  signInAdmin,
-  type TestShop,
-} from '../../test-support/test-shop';
+import { describe, expect } from 'vitest';
+import { it } from '../../test-support/shop-test';
+import { registerUser, type SignedInUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { createProduct, placeOrderOk, setStatus } from './order-test-kit';
 
 let t: TestShop;
@@ -15,14 +10,13 @@ let ayesha: SignedInUser;
 let bilal: SignedInUser;
 let tee: Product;
 
-beforeEach(async () => {
-  t = await openTestShop();
+it.beforeEach(async ({ shop }) => {
+  t = shop;
   admin = await signInAdmin(t, { name: 'Shop Admin' });
   ayesha = await registerUser(t, { name: 'Ayesha' });
   bilal = await registerUser(t, { name: 'Bilal' });
   tee = await createProduct(t, admin, { name: 'Running Tee', price: 40, countInStock: 10 });
 });
-afterEach(() => t.close());
 
 const get = <Body>(path: string, user: SignedInUser) =>
   t.request<Body & ErrorBody>('GET', path, { token: user.token });

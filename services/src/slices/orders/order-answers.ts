@@ -1,5 +1,5 @@
+import type { Caller } from '../../platform/http/auth';
 import type { ShopDeps } from '../../shop-deps';
-import type { Caller } from '../accounts/auth';
 import { orderNotFound } from './decide';
 
 /** Every order answer says when an awaiting COD order expires. */

@@ -1,12 +1,7 @@
 import type { ErrorBody, Order, OrderNote, OrderTracking, Product } from '@shop/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  openTestShop,
-  registerUser,
-  type SignedInUser,
-  signInAdmin,
-  type TestShop,
-} from '../../test-support/test-shop';
+import { describe, expect } from 'vitest';
+import { it } from '../../test-support/shop-test';
+import { registerUser, type SignedInUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { createProduct, orderBody, placeOrderOk } from './order-test-kit';
 
 let t: TestShop;
@@ -14,13 +9,12 @@ let admin: SignedInUser;
 let ayesha: SignedInUser;
 let tee: Product;
 
-beforeEach(async () => {
-  t = await openTestShop();
+it.beforeEach(async ({ shop }) => {
+  t = shop;
   admin = await signInAdmin(t, { name: 'Shop Admin' });
   ayesha = await registerUser(t, { name: 'Ayesha' });
   tee = await createProduct(t, admin, { name: 'Running Tee', price: 40, countInStock: 10 });
 });
-afterEach(() => t.close());
 
 const note = (orderId: string, user: SignedInUser, body: unknown) =>
   t.request<OrderNote & ErrorBody>('POST', `/api/admin/orders/${orderId}/notes`, { token: user.token, body });

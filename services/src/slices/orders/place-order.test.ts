@@ -1,12 +1,7 @@
 import { asUserId, type ErrorBody, type Order, type Product } from '@shop/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  openTestShop,
-  registerUser,
-  type SignedInUser,
-  signInAdmin,
-  type TestShop,
-} from '../../test-support/test-shop';
+import { describe, expect } from 'vitest';
+import { it } from '../../test-support/shop-test';
+import { registerUser, type SignedInUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { createProduct, orderBody, placeOrderOk } from './order-test-kit';
 import { handlePlaceOrder } from './place-order';
 import { PRICE_CHANGED_MESSAGE } from './pricing';
@@ -16,13 +11,12 @@ let admin: SignedInUser;
 let shopper: SignedInUser;
 let tee: Product;
 
-beforeEach(async () => {
-  t = await openTestShop();
+it.beforeEach(async ({ shop }) => {
+  t = shop;
   admin = await signInAdmin(t);
   shopper = await registerUser(t);
   tee = await createProduct(t, admin, { name: 'Running Tee', price: 40, stockBySize: { SM: 5, MD: 5 } });
 });
-afterEach(() => t.close());
 
 const post = (body: unknown, token = shopper.token, headers: Record<string, string> = {}) =>
   t.request<Order & ErrorBody>('POST', '/api/orders', { token, body, headers });

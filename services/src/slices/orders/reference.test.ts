@@ -8,15 +8,10 @@ import {
   streams,
 } from '@shop/contracts';
 import { findCatalogueEntry } from '@shop/projections';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { legacyOrderReference } from '../../platform/events/upcasters';
-import {
-  openTestShop,
-  registerUser,
-  type SignedInUser,
-  signInAdmin,
-  type TestShop,
-} from '../../test-support/test-shop';
+import { it } from '../../test-support/shop-test';
+import { registerUser, type SignedInUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { affiliateByCodeIn } from '../affiliates/code-check';
 import { createProduct, orderBody, placeOrderOk } from './order-test-kit';
 import { handlePlaceOrder } from './place-order';
@@ -27,13 +22,12 @@ let admin: SignedInUser;
 let shopper: SignedInUser;
 let tee: Product;
 
-beforeEach(async () => {
-  t = await openTestShop();
+it.beforeEach(async ({ shop }) => {
+  t = shop;
   admin = await signInAdmin(t);
   shopper = await registerUser(t);
   tee = await createProduct(t, admin, { name: 'Running Tee', price: 40, countInStock: 50 });
 });
-afterEach(() => t.close());
 
 const get = <Body>(path: string, user: SignedInUser) =>
   t.request<Body & ErrorBody>('GET', path, { token: user.token });

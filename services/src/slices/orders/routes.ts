@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
+import type { AuthEnv } from '../../platform/http/auth';
 import type { ShopDeps } from '../../shop-deps';
-import type { AuthEnv } from '../accounts/auth';
 import { adminOrderRoutes } from './admin-routes';
 import { cashOnDeliveryRoutes } from './cash-on-delivery/routes';
 import { shopperOrderRoutes } from './shopper-routes';

@@ -12,9 +12,9 @@ import {
 } from '@shop/projections';
 import { Hono } from 'hono';
 import { badRequest, forbidden } from '../../platform/errors';
+import { type AuthEnv, requireUser } from '../../platform/http/auth';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
-import { type AuthEnv, requireUser } from '../accounts/auth';
 import { affiliateByCodeIn } from '../affiliates/code-check';
 import { handleCancelOrder } from './change-status';
 import { orderNotFound } from './decide';

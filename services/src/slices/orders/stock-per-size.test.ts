@@ -1,6 +1,7 @@
 import { type ErrorBody, NO_STREAM, type Order, type Product, streams } from '@shop/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestShop, type SignedInUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
+import { describe, expect } from 'vitest';
+import { it } from '../../test-support/shop-test';
+import { type SignedInUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { productDecider } from '../catalogue/decide';
 import type { ProductEvent } from '../catalogue/product';
 import { createProduct, DEMO_IMAGE, orderBody, placeOrderOk, registerUsers } from './order-test-kit';
@@ -9,11 +10,10 @@ import { RESERVATION_GRACE_MS, sweepOrphanedReservations } from './reservation-s
 let t: TestShop;
 let admin: SignedInUser;
 
-beforeEach(async () => {
-  t = await openTestShop();
+it.beforeEach(async ({ shop }) => {
+  t = shop;
   admin = await signInAdmin(t);
 });
-afterEach(() => t.close());
 
 const post = (user: SignedInUser, body: unknown) =>
   t.request<Order & ErrorBody>('POST', '/api/orders', { token: user.token, body });

@@ -8,15 +8,10 @@ import {
 } from '@shop/contracts';
 import { findCatalogueEntry } from '@shop/projections';
 import { anOrderPlaced } from '@shop/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect } from 'vitest';
 import { handleCommand } from '../../platform/commands/handle-command';
-import {
-  openTestShop,
-  registerUser,
-  type SignedInUser,
-  signInAdmin,
-  type TestShop,
-} from '../../test-support/test-shop';
+import { it } from '../../test-support/shop-test';
+import { registerUser, type SignedInUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { productDecider } from '../catalogue/decide';
 import type { ProductEvent } from '../catalogue/product';
 import { reserveProductStock } from '../catalogue/stock';
@@ -31,12 +26,11 @@ let t: TestShop;
 let admin: SignedInUser;
 let tee: Product;
 
-beforeEach(async () => {
-  t = await openTestShop();
+it.beforeEach(async ({ shop }) => {
+  t = shop;
   admin = await signInAdmin(t);
   tee = await createProduct(t, admin, { name: 'Last Tee', price: 40, countInStock: 5 });
 });
-afterEach(() => t.close());
 
 const post = (user: SignedInUser, body: unknown, headers: Record<string, string> = {}) =>
   t.request<Order & ErrorBody>('POST', '/api/orders', { token: user.token, body, headers });

@@ -1,7 +1,7 @@
 import type { AdminMetrics, MyAffiliate, Order, Product } from '@shop/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from '../../test-support/shop-test';
 import {
-  openTestShop,
   registerUser,
   type SignedInUser,
   signInAdmin,
@@ -18,8 +18,9 @@ let tights: Product;
 let socks: Product;
 
 /** "Today" is 10 March 2024 in Karachi (UTC+5), 08:00 local. */
-beforeEach(async () => {
-  t = await openTestShop({ clock: testClock('2024-03-10T03:00:00.000Z') });
+it.override('shopOptions', () => ({ clock: testClock('2024-03-10T03:00:00.000Z') }));
+it.beforeEach(async ({ shop }) => {
+  t = shop;
   admin = await signInAdmin(t);
   ayesha = await registerUser(t, { name: 'Ayesha' });
   tights = await createProduct(t, admin, {
@@ -30,7 +31,6 @@ beforeEach(async () => {
   });
   socks = await createProduct(t, admin, { name: 'Socks', price: 1_000, countInStock: 10, category: 'Socks' });
 });
-afterEach(() => t.close());
 
 /** A delivered order of PKR 3,000: tights at 2,000 and socks at 1,000, shipping free. */
 async function threeThousand(extra: { affiliateCode?: string } = {}): Promise<Order> {

@@ -1,9 +1,11 @@
-import { type RecordedEvent, type ReturnRequestInput, shopConfig, streams } from '@shop/contracts';
-import { type CommandDeps, handleCommand, readStreamOrEmpty } from '../../platform/commands/handle-command';
+import { type ReturnRequestInput, shopConfig, streams } from '@shop/contracts';
+import { aggregateStream } from '../../platform/commands/aggregate-stream';
+import { type CommandDeps, handleCommand } from '../../platform/commands/handle-command';
 import { conflict } from '../../platform/errors';
-import { evolveOrder, initialOrderState, type OrderEvent, type OrderState } from '../orders/order';
+import { orderDecider } from '../orders/decide';
+import type { OrderState } from '../orders/order';
 import { ReturnNumberTaken, returnDecider } from './decide';
-import { evolveReturn, initialReturnState, type ReturnEvent, type ReturnState, returnIdOf } from './return';
+import { type ReturnState, returnIdOf } from './return';
 
 export interface RequestReturnDeps extends CommandDeps {
   clock: () => Date;
@@ -56,19 +58,19 @@ export async function handleRequestReturn(
 }
 
 async function readOrder(deps: CommandDeps, orderId: string): Promise<OrderState> {
-  const events = await readStreamOrEmpty(deps.store, streams.order(orderId));
-  return (events as unknown as OrderEvent[]).reduce(evolveOrder, initialOrderState());
+  return (await aggregateStream(deps.store, streams.order(orderId), orderDecider)).state;
 }
 
 /** Every return of the order so far, by number: streams `return-{orderId}-1`, `-2`, … up to the first missing. */
 async function readReturnsOf(deps: CommandDeps, orderId: string): Promise<ReturnState[]> {
   const returns: ReturnState[] = [];
   for (let n = 1; ; n++) {
-    const events: RecordedEvent[] = await readStreamOrEmpty(
+    const { state, events } = await aggregateStream(
       deps.store,
       streams.orderReturn(returnIdOf(orderId, n)),
+      returnDecider,
     );
     if (events.length === 0) return returns;
-    returns.push((events as unknown as ReturnEvent[]).reduce(evolveReturn, initialReturnState()));
+    returns.push(state);
   }
 }

@@ -1,10 +1,10 @@
 import { ReturnRequestInput, ReturnStatusInput, type ReturnsPage, ReturnsQuery } from '@shop/contracts';
 import { adminReturns, findOrderOwner, orderReturns, returnDetails } from '@shop/projections';
 import { Hono } from 'hono';
+import { type AuthEnv, requireAdmin, requireUser } from '../../platform/http/auth';
 import { PageCursors } from '../../platform/http/page-cursors';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
-import { type AuthEnv, requireAdmin, requireUser } from '../accounts/auth';
 import { orderNotFound } from '../orders/decide';
 import { handleChangeReturnStatus } from './change-return-status';
 import { returnNotFound } from './decide';

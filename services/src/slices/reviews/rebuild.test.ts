@@ -1,14 +1,12 @@
 import { customersProjector, reviewsProjector } from '@shop/projections';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestShop, registerUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
+import { describe, expect } from 'vitest';
+import { it } from '../../test-support/shop-test';
+import { registerUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { handleChangeRole } from '../accounts/account-commands';
 
 let t: TestShop;
-beforeEach(async () => {
-  t = await openTestShop();
-});
-afterEach(async () => {
-  await t.close();
+it.beforeEach(({ shop }) => {
+  t = shop;
 });
 
 const tables = [...customersProjector.tables, ...reviewsProjector.tables];

@@ -6,26 +6,18 @@ import {
   type PublicReview,
   streams,
 } from '@shop/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  openTestShop,
-  registerUser,
-  type SignedInUser,
-  signInAdmin,
-  type TestShop,
-} from '../../test-support/test-shop';
+import { describe, expect } from 'vitest';
+import { it } from '../../test-support/shop-test';
+import { registerUser, type SignedInUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { updateProfile } from '../accounts/account-commands';
 import { loadUser } from '../accounts/load-user';
 import type { RegisteredUser } from '../accounts/user';
 
 let t: TestShop;
 let shopper: SignedInUser;
-beforeEach(async () => {
-  t = await openTestShop();
+it.beforeEach(async ({ shop }) => {
+  t = shop;
   shopper = await registerUser(t, { name: 'Zara Ahmed', email: 'zara@example.pk' });
-});
-afterEach(async () => {
-  await t.close();
 });
 
 /** A product as the catalogue's commands would record it (this slice only needs its events). */

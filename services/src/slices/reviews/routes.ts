@@ -3,11 +3,11 @@ import { adminReviewPage, allAdminReviewsInChunks, findProduct, listPublicReview
 import { Hono } from 'hono';
 import { handleCommand } from '../../platform/commands/handle-command';
 import { notFound } from '../../platform/errors';
+import { type AuthEnv, requireAdmin, requireUser } from '../../platform/http/auth';
 import { PageCursors } from '../../platform/http/page-cursors';
 import { streamedJsonArray } from '../../platform/http/streamed';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
-import { type AuthEnv, requireAdmin, requireUser } from '../accounts/auth';
 import { reviewDecider } from './decide';
 
 /**

@@ -1,66 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import type { Product } from '@shop/contracts';
-import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  openTestShop,
-  registerUser,
-  type SignedInUser,
-  signInAdmin,
-  type TestShop,
-} from '../../test-support/test-shop';
+import { describe, expect } from 'vitest';
+import { registerUser } from '../../test-support/test-shop';
 import { aProductInput } from '../catalogue/test-builders';
-import { aBuiltWebApp, headOf } from './page-test-kit';
-import { PREVIEW_MAX_BYTES } from './preview-images';
+import {
+  admin,
+  CRAWLER,
+  crawl,
+  expectPreviewJpeg,
+  it,
+  listProduct,
+  PUBLIC_URL,
+  t,
+  useLinkPreviewShop,
+} from './link-previews-test-kit';
+import { headOf } from './page-test-kit';
 
-const PUBLIC_URL = 'https://shop.example.pk';
-/** What link-preview crawlers send: no JavaScript, any type. */
-const CRAWLER = { accept: '*/*', 'user-agent': 'WhatsApp/2.24.1 A' };
-
-let t: TestShop;
-let web: ReturnType<typeof aBuiltWebApp>;
-let admin: SignedInUser;
-
-beforeEach(async () => {
-  web = aBuiltWebApp();
-  t = await openTestShop({ webDist: web.dir, publicUrl: PUBLIC_URL });
-  admin = await signInAdmin(t);
-});
-afterEach(async () => {
-  await t.close();
-  web.remove();
-});
-
-async function listProduct(overrides: Record<string, unknown> = {}): Promise<Product> {
-  const response = await t.request<Product>('POST', '/api/products', {
-    token: admin.token,
-    body: aProductInput({ name: 'Flex Leggings', price: 4999, countInStock: 5, ...overrides }),
-  });
-  expect(response.status).toBe(201);
-  return response.body;
-}
-
-const crawl = (path: string, headers: Record<string, string> = {}) =>
-  t.request<string>('GET', path, { headers: { ...CRAWLER, ...headers } });
-
-/** Fetches an absolute URL of the shop from the in-process server, as bytes. */
-async function fetchAbsolute(url: string): Promise<Response> {
-  expect(url.startsWith(`${PUBLIC_URL}/`), url).toBe(true);
-  return t.shop.app.request(url.slice(PUBLIC_URL.length), { headers: CRAWLER });
-}
-
-async function expectPreviewJpeg(url: string): Promise<Buffer> {
-  const response = await fetchAbsolute(url);
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toBe('image/jpeg');
-  const bytes = Buffer.from(await response.arrayBuffer());
-  expect(bytes.byteLength).toBeLessThan(PREVIEW_MAX_BYTES);
-  const { format, width, height } = await sharp(bytes).metadata();
-  expect({ format, width, height }).toEqual({ format: 'jpeg', width: 1200, height: 630 });
-  return bytes;
-}
+useLinkPreviewShop();
 
 describe('a product link fetched as a link-preview crawler fetches it', () => {
   it('answers the app with the product in its title, description, Open Graph and Twitter tags', async () => {
@@ -190,132 +147,5 @@ describe('a product link fetched as a link-preview crawler fetches it', () => {
     expect(head.status).toBe(200);
     expect(head.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(await head.text()).toBe('');
-  });
-});
-
-describe('the home page, the shopping page and an affiliate link', () => {
-  async function anAffiliateCode(): Promise<string> {
-    const product = await listProduct();
-    const affiliate = await registerUser(t, { name: 'Zara Affiliate' });
-    await t.request('POST', '/api/reviews', {
-      token: affiliate.token,
-      body: { productId: product.id, rating: 5, comment: 'Great' },
-    });
-    const request = await t.request<{ id: string }>('POST', '/api/affiliate', { token: affiliate.token });
-    const approved = await t.request<{ code: string }>('PUT', `/api/affiliate/${request.body.id}/approve`, {
-      token: admin.token,
-    });
-    expect(approved.status).toBe(200);
-    return approved.body.code;
-  }
-
-  it("shows the shop's own card on the home page", async () => {
-    const response = await crawl('/');
-    expect(response.status).toBe(200);
-    const head = headOf(response.body);
-    expect(head.title).toBe('Apex Athletics');
-    expect(head.canonical).toBe(`${PUBLIC_URL}/`);
-    expect(head.meta('og:type')).toBe('website');
-    expect(head.meta('og:title')).toBe('Apex Athletics');
-    expect(head.meta('og:description')).toBe(
-      'Premium fitness apparel: performance wear for training, running and recovery.',
-    );
-    expect(head.meta('og:url')).toBe(`${PUBLIC_URL}/`);
-    expect(head.meta('twitter:card')).toBe('summary_large_image');
-    expect(head.bootsTheApp).toBe(true);
-    await expectPreviewJpeg(head.meta('og:image') ?? '');
-  });
-
-  it('names the 5% discount in the card of an affiliate link, which keeps the code', async () => {
-    const code = await anAffiliateCode();
-    const head = headOf((await crawl(`/?ref=${code.toLowerCase()}`)).body);
-    expect(head.meta('og:title')).toBe('Get 5% off at Apex Athletics');
-    expect(head.meta('og:description')).toContain(`code ${code} takes 5% off your order`);
-    expect(head.meta('twitter:title')).toBe('Get 5% off at Apex Athletics');
-    expect(head.meta('og:url')).toBe(`${PUBLIC_URL}/?ref=${code}`);
-    expect(head.canonical).toBe(`${PUBLIC_URL}/`);
-    await expectPreviewJpeg(head.meta('og:image') ?? '');
-  });
-
-  it('shows the plain home card for a code that is no affiliate', async () => {
-    await anAffiliateCode();
-    const head = headOf((await crawl('/?ref=NOSUCHCODE')).body);
-    expect(head.meta('og:title')).toBe('Apex Athletics');
-    expect(head.meta('og:url')).toBe(`${PUBLIC_URL}/`);
-  });
-
-  it('gives the shopping page, whatever its filters, one canonical address', async () => {
-    const head = headOf((await crawl('/shopping?category=Tops&sort=price-asc')).body);
-    expect(head.title).toBe('Premium Collection | Apex Athletics');
-    expect(head.meta('og:title')).toBe('Premium Collection | Apex Athletics');
-    expect(head.canonical).toBe(`${PUBLIC_URL}/shopping`);
-  });
-});
-
-describe('what answers HTML and what answers 404', () => {
-  it('answers every client route with the app, whatever the Accept header', async () => {
-    for (const accept of ['*/*', 'application/json', 'text/html']) {
-      const response = await crawl('/cart', { accept });
-      expect([response.status, response.headers.get('content-type')]).toEqual([
-        200,
-        'text/html; charset=utf-8',
-      ]);
-      expect(headOf(response.body).bootsTheApp).toBe(true);
-    }
-    expect((await crawl('/track/some-order-id')).status).toBe(200);
-  });
-
-  it('keeps admin and account pages out of search results', async () => {
-    for (const path of ['/admin/orders', '/profile', '/order/abc', '/checkout']) {
-      const response = await crawl(path);
-      expect(response.status, path).toBe(200);
-      expect(headOf(response.body).meta('robots'), path).toBe('noindex');
-    }
-    expect(headOf((await crawl('/blog')).body).meta('robots')).toBeUndefined();
-  });
-
-  it("answers an unknown page, an unknown product and a deleted one with the app's not-found page and 404", async () => {
-    const product = await listProduct();
-    const deleted = await t.request('DELETE', `/api/products/${product.id}`, { token: admin.token });
-    expect(deleted.status).toBe(200);
-    for (const path of ['/no-such-page', '/product/no-such-product', `/product/${product.id}`, '/%E0%A4%A']) {
-      const response = await crawl(path);
-      expect([path, response.status, response.headers.get('content-type')]).toEqual([
-        path,
-        404,
-        'text/html; charset=utf-8',
-      ]);
-      const head = headOf(response.body);
-      expect(head.meta('robots')).toBe('noindex');
-      expect(head.meta('og:title')).toBeUndefined();
-      expect(head.bootsTheApp).toBe(true);
-    }
-  });
-
-  it('keeps JSON for the API and for a missing file', async () => {
-    for (const path of ['/api/anything-unknown', '/missing-picture.png']) {
-      const response = await crawl(path);
-      expect(response.status, path).toBe(404);
-      expect(response.headers.get('content-type')).toContain('application/json');
-      expect(response.body).toMatchObject({ code: 'NOT_FOUND', message: expect.any(String) });
-    }
-    const preview = await crawl('/previews/images/no-such-picture.jpg');
-    expect([preview.status, (preview.body as unknown as { code: string }).code]).toEqual([404, 'NOT_FOUND']);
-  });
-});
-
-describe('absolute URLs without PUBLIC_URL', () => {
-  it("start at the request's own origin, and one host's page is never served to another", async () => {
-    await t.close();
-    t = await openTestShop({ webDist: web.dir });
-    admin = await signInAdmin(t);
-    const product = await listProduct();
-    const at = async (host: string) => {
-      const response = await t.shop.app.request(`http://${host}/product/${product.id}`, { headers: CRAWLER });
-      return headOf(await response.text());
-    };
-    expect((await at('localhost:3000')).meta('og:url')).toBe(`http://localhost:3000/product/${product.id}`);
-    expect((await at('evil.example')).meta('og:url')).toBe(`http://evil.example/product/${product.id}`);
-    expect((await at('localhost:3000')).meta('og:image')).toMatch(/^http:\/\/localhost:3000\/previews\//);
   });
 });

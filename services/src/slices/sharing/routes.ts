@@ -80,7 +80,7 @@ export function sharingRoutes(deps: ShopDeps, options: SharingOptions): Hono {
   const render = (head: Parameters<typeof renderHead>[0]) => template.render(renderHead(head));
 
   app.get('*', (c) => {
-    const site: Site = { base: baseFor(c), name: template.shopName, description: template.shopDescription };
+    const site: Site = { base: baseFor(c), name: deps.shopInfo.name, description: template.shopDescription };
     // The origin is part of every key: without PUBLIC_URL it comes from the request's Host header.
     const respond = (key: string, page: () => string | undefined) =>
       pages.respondText(c, `${site.base} ${key}`, HTML, page) ?? notFoundPage();

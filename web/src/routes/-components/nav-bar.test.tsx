@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cartStore } from '../../lib/cart';
 import { sessionStore, signIn } from '../../lib/session';
-import { aCartLine, aProduct, aSession } from '../../test/builders';
+import { aCartLine, aProduct, aSession, aShopInfo } from '../../test/builders';
 import { catalogueHandler } from '../../test/catalogue';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
@@ -106,5 +106,16 @@ describe('navigation bar', () => {
     const close = await screen.findByRole('button', { name: 'Close menu' });
     expect(close.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('navigation', { name: 'Main' }).dataset.open).toBe('true');
+  });
+
+  it('names the shop as the server is configured (SHOP_NAME), in the header, the footer and the tab title', async () => {
+    server.use(http.get('/api/shop', () => HttpResponse.json(aShopInfo({ name: 'Karachi Kit Co' }))));
+    renderApp('/');
+
+    const header = within(await screen.findByRole('banner'));
+    expect(await header.findByRole('link', { name: 'Karachi Kit Co' })).toBeTruthy();
+    expect(header.queryByText('Apex Athletics')).toBeNull();
+    expect(within(screen.getByRole('contentinfo')).getAllByText(/Karachi Kit Co/).length).toBeGreaterThan(0);
+    await waitFor(() => expect(document.title).toBe('Karachi Kit Co'));
   });
 });

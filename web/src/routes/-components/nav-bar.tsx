@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useCart } from '../../lib/cart';
 import { endSession } from '../../lib/end-session';
 import { useSession } from '../../lib/session';
-import { brandName } from '../../ui/brand';
+import { useShopName } from '../../ui/brand';
 
 interface NavItem {
   to: string;
@@ -26,6 +26,7 @@ const NAV_ITEMS: readonly NavItem[] = [
  * links fold into a menu behind a button; the menu closes whenever the location changes.
  */
 export function NavBar() {
+  const shopName = useShopName();
   const session = useSession();
   const { lineCount } = useCart();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -56,7 +57,7 @@ export function NavBar() {
       <div className="site-header__inner container">
         <Link to="/" className="brand">
           <span className="brand__mark" aria-hidden="true" />
-          {brandName}
+          {shopName}
         </Link>
         <button
           type="button"

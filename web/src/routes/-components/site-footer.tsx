@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useShopInfo } from '../../lib/shop-info';
-import { brandName } from '../../ui/brand';
+import { useShopName } from '../../ui/brand';
 import { formatMoney } from '../../ui/money';
 import { ChatLink, telHref } from '../../ui/support-contacts';
 
 /** Site footer: promises (from the shop configuration, so copy and rules agree), links, support. */
 export function SiteFooter() {
+  const shopName = useShopName();
   const shop = useShopInfo();
   const support = shop?.support;
   return (
@@ -15,7 +16,7 @@ export function SiteFooter() {
           {/* Not a <p>: a bold, larger paragraph before another reads as a heading that is not one. */}
           <div className="brand">
             <span className="brand__mark" aria-hidden="true" />
-            {brandName}
+            {shopName}
           </div>
           <p className="muted">Premium fitness apparel for training, running and recovery.</p>
           <ul className="site-footer__promises">
@@ -63,7 +64,7 @@ export function SiteFooter() {
         </address>
       </div>
       <p className="site-footer__legal container">
-        © {new Date().getFullYear()} {brandName}. All rights reserved.
+        © {new Date().getFullYear()} {shopName}. All rights reserved.
       </p>
     </footer>
   );

@@ -10,7 +10,6 @@ import {
   NO_STREAM,
   type ReadAllOptions,
   type ReadStreamOptions,
-  type RecordedEvent,
   STREAM_EXISTS,
   type SubscribeToAllOptions,
   uuidv7,
@@ -20,6 +19,7 @@ import pg from 'pg';
 import { CatchUpSubscription } from '../catch-up-subscription';
 import { completeMetadata, startOf, streamNotFound } from '../port-conventions';
 import { isPostgresUnavailable, translatePostgresError } from './postgres-errors';
+import { globalOrderReader } from './postgres-global-order';
 import { NotificationListener, Notifier } from './postgres-notifications';
 import {
   EVENT_COLUMNS,
@@ -28,7 +28,6 @@ import {
   MAX_EVENTS_PER_TRANSACTION,
   migrateEventStore,
   quoteIdentifier,
-  READ_HORIZON_SQL,
   STREAM_REVISION_CONSTRAINT,
   toRecordedEvent,
   WRONG_EXPECTED_VERSION_SQLSTATE,
@@ -151,82 +150,14 @@ export function openPostgresEventStore(options: PostgresEventStoreOptions): Post
     if (closed) throw new Error('The PostgreSQL event store is closed');
   }
 
+  const log = globalOrderReader(read, settleTimeoutMs);
+
   async function currentRevision(stream: string): Promise<number | typeof NO_STREAM> {
     const [row] = await read<{ revision: string | null }>(
       'SELECT max(revision) AS revision FROM events WHERE stream = $1',
       [stream],
     );
     return row?.revision == null ? NO_STREAM : Number(row.revision);
-  }
-
-  /**
-   * Up to `limit` final events from `from` on (inclusive), with what the same snapshot saw: the read
-   * horizon, and the last committed position, which lies at or above the horizon while appends that
-   * began earlier are still in flight.
-   */
-  async function pageFrom(from: number, limit: number | null): Promise<Page> {
-    const rows = await read<EventRow & Snapshot>(
-      `WITH h AS MATERIALIZED (
-         SELECT ${READ_HORIZON_SQL} AS horizon, (SELECT max(position) FROM events) AS committed
-       )
-       SELECT h.horizon, h.committed, e.* FROM h LEFT JOIN LATERAL (
-         SELECT ${EVENT_COLUMNS} FROM events
-         WHERE position >= $1 AND position < h.horizon ORDER BY position LIMIT $2
-       ) e ON true`,
-      [from, limit],
-    );
-    return {
-      events: rows.filter((row) => row.position !== null).map(toRecordedEvent),
-      ...snapshotOf(rows[0]),
-    };
-  }
-
-  /** The last final position, waiting (bounded) for appends in flight that began before the call. */
-  async function settledHead(): Promise<number> {
-    const headQuery = () =>
-      read<{ head: string | null } & Snapshot>(
-        `SELECT (SELECT max(position) FROM events WHERE position < h.horizon) AS head, h.horizon, h.committed
-         FROM (SELECT ${READ_HORIZON_SQL} AS horizon, (SELECT max(position) FROM events) AS committed) h`,
-      );
-    let [row] = await headQuery();
-    const { horizon, committed } = snapshotOf(row);
-    if (committed >= horizon && (await horizonPasses(committed))) [row] = await headQuery();
-    return row?.head == null ? 0 : Number(row.head);
-  }
-
-  /** Waits until every transaction that could write at or below `position` has ended; false at the timeout. */
-  async function horizonPasses(position: number, timeoutMs = settleTimeoutMs): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs;
-    for (let delayMs = 2; Date.now() < deadline; delayMs = Math.min(delayMs * 2, 50)) {
-      await sleep(delayMs);
-      const [row] = await read<{ horizon: string }>(`SELECT ${READ_HORIZON_SQL} AS horizon`);
-      if (Number(row?.horizon) > position) return true;
-    }
-    return false;
-  }
-
-  async function readAllForwards(
-    from: number,
-    maxCount: number | null,
-    settleMs = settleTimeoutMs,
-  ): Promise<RecordedEvent[]> {
-    let page = await pageFrom(from, maxCount);
-    // A short page may have stopped at appends still in flight: wait for them, then read again.
-    const short = maxCount === null || page.events.length < maxCount;
-    if (short && page.committed >= page.horizon && (await horizonPasses(page.committed, settleMs))) {
-      page = await pageFrom(from, maxCount);
-    }
-    return page.events;
-  }
-
-  async function readAllBackwards(from: number, maxCount: number | null): Promise<RecordedEvent[]> {
-    await settledHead();
-    const rows = await read<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE position <= $1 AND position < ${READ_HORIZON_SQL}
-       ORDER BY position DESC LIMIT $2`,
-      [from, maxCount],
-    );
-    return rows.map(toRecordedEvent);
   }
 
   async function appendOnce(
@@ -311,8 +242,8 @@ export function openPostgresEventStore(options: PostgresEventStoreOptions): Post
     async readAll(readOptions: ReadAllOptions = {}) {
       const { direction = 'forwards', fromPosition, maxCount } = readOptions;
       return direction === 'forwards'
-        ? readAllForwards(startOf(fromPosition ?? 'start', 'forwards'), maxCount ?? null)
-        : readAllBackwards(startOf(fromPosition ?? 'end', 'backwards'), maxCount ?? null);
+        ? log.readAllForwards(startOf(fromPosition ?? 'start', 'forwards'), maxCount ?? null)
+        : log.readAllBackwards(startOf(fromPosition ?? 'end', 'backwards'), maxCount ?? null);
     },
 
     subscribeToAll(subscribeOptions: SubscribeToAllOptions): AllSubscription {
@@ -326,7 +257,7 @@ export function openPostgresEventStore(options: PostgresEventStoreOptions): Post
           // An outage is waited out, polling, rather than ending the subscription: the read models
           // catch up by themselves once the server is back.
           readAfter: (position, limit) =>
-            readAllForwards(position + 1, limit, pollIntervalMs).catch((error: unknown) => {
+            log.readAllForwards(position + 1, limit, pollIntervalMs).catch((error: unknown) => {
               if (isPostgresUnavailable(error)) return [];
               throw error;
             }),
@@ -342,7 +273,7 @@ export function openPostgresEventStore(options: PostgresEventStoreOptions): Post
       return subscription;
     },
 
-    headPosition: settledHead,
+    headPosition: () => log.settledHead(),
 
     // Every committed event counts, those above the read horizon too: they are yet to be read.
     async countAfter(position, limit) {
@@ -362,23 +293,5 @@ export function openPostgresEventStore(options: PostgresEventStoreOptions): Post
     },
   };
 }
-
-interface Snapshot {
-  horizon: string;
-  committed: string | null;
-}
-
-interface Page {
-  events: RecordedEvent[];
-  /** Positions below it are final in the snapshot the page was read in. */
-  horizon: number;
-  /** The last committed position in that snapshot, 0 when the log is empty. */
-  committed: number;
-}
-
-const snapshotOf = (row: Snapshot | undefined) => ({
-  horizon: Number(row?.horizon),
-  committed: row?.committed == null ? 0 : Number(row.committed),
-});
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -10,8 +10,8 @@ import {
 } from '@shop/contracts';
 import { codStanding, type ReadModelsDb } from '@shop/projections';
 import { type CommandDeps, type Decider, handleCommand } from '../../../platform/commands/handle-command';
+import type { CodSettings } from '../../../platform/config/cod-settings';
 import { conflict } from '../../../platform/errors';
-import type { CodSettings } from './cod-settings';
 
 export interface CodStandingDeps {
   readModels: ReadModelsDb;

@@ -1,10 +1,10 @@
 import { streams } from '@shop/contracts';
 import { listAwaitingConfirmations, type ReadModelsDb } from '@shop/projections';
 import { type CommandDeps, handleCommand } from '../../../platform/commands/handle-command';
+import type { CodSettings } from '../../../platform/config/cod-settings';
 import type { Logger } from '../../../platform/logger';
 import { orderDecider } from '../decide';
 import { releaseOrderStock } from '../order-stock';
-import type { CodSettings } from './cod-settings';
 
 export interface ConfirmationExpiryDeps extends CommandDeps {
   readModels: ReadModelsDb;

@@ -11,9 +11,9 @@ import {
 import { findCustomer, findOrderOwner, orderDetails } from '@shop/projections';
 import { Hono } from 'hono';
 import { badRequest, notFound } from '../../../platform/errors';
+import { type AuthEnv, requireAdmin, requireUser } from '../../../platform/http/auth';
 import { validate } from '../../../platform/http/validate';
 import type { ShopDeps } from '../../../shop-deps';
-import { type AuthEnv, requireAdmin, requireUser } from '../../accounts/auth';
 import { orderNotFound } from '../decide';
 import { answerSettingsOf, visibleTo } from '../order-answers';
 import { codAvailability, handleLiftRefusalLimit } from './cod-standing';

@@ -1,11 +1,4 @@
-import type {
-  AffiliateRequest,
-  MyAffiliate,
-  Order,
-  OrderTracking,
-  ProfileUpdate,
-  User,
-} from '@shop/contracts';
+import type { AffiliateRequest, MyAffiliate, Order, ProfileUpdate, User } from '@shop/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { affiliateKeys, orderKeys } from '../../../lib/query-keys';
@@ -15,21 +8,6 @@ export const myOrdersQuery = () =>
   queryOptions({
     queryKey: orderKeys.mine(),
     queryFn: ({ signal }) => api.get<Order[]>('/api/orders/myorders', { signal }),
-  });
-
-/** `GET /api/orders/{id}`: one order with its items. */
-export const orderQuery = (id: string) =>
-  queryOptions({
-    queryKey: orderKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Order>(`/api/orders/${encodeURIComponent(id)}`, { signal }),
-  });
-
-/** `GET /api/orders/{id}/tracking`: the order, its progress and the timeline built from its events. */
-export const trackingQuery = (id: string) =>
-  queryOptions({
-    queryKey: orderKeys.tracking(id),
-    queryFn: ({ signal }) =>
-      api.get<OrderTracking>(`/api/orders/${encodeURIComponent(id)}/tracking`, { signal }),
   });
 
 /** `GET /api/affiliate/me`: status, code, link, uses and commission of the signed-in user. */

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { errorMessage } from '../../../lib/api';
 import { affiliateKeys } from '../../../lib/query-keys';
 import { myAffiliateQuery, requestAffiliate } from '../api/account';
-import './account.css';
+import '../../../ui/account.css';
 import '../../../ui/field.css';
 
 export const AFFILIATE_FAILED = 'Your request could not be submitted. Please try again.';

@@ -1,12 +1,12 @@
 import type { Order } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { formatShopDate } from '../../../ui/dates';
+import { formatDate } from '../../../ui/dates';
 import { EmptyState } from '../../../ui/empty-state';
 import { formatMoney } from '../../../ui/money';
 import { PAYMENT_METHOD_LABELS } from '../../../ui/payment-labels';
+import { OrderStatusBadge } from '../../../ui/status-badge';
 import { myOrdersQuery } from '../api/account';
-import { OrderStatusBadge } from './status-badge';
 import '../../../ui/field.css';
 import { itemsOf } from '../../../lib/order-items';
 
@@ -41,7 +41,7 @@ export function OrderHistory() {
             </Link>
             <p className="order-list__items">{itemsSummary(order)}</p>
             <p className="muted">
-              {formatShopDate(order.createdAt)} ·{' '}
+              {formatDate(order.createdAt, '')} ·{' '}
               {PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}
             </p>
           </div>

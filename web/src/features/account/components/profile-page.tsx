@@ -3,7 +3,7 @@ import { useSession } from '../../../lib/session';
 import { AffiliatePanel } from './affiliate-panel';
 import { OrderHistory } from './order-history';
 import { ProfileInfo } from './profile-info';
-import './account.css';
+import '../../../ui/account.css';
 
 const TABS = [
   { key: 'info', label: 'Profile Information' },

@@ -1,6 +1,5 @@
 import {
   COD_NOT_AVAILABLE,
-  DELIVERY_NOTE_MAX,
   fromMinor,
   manualPaymentAccounts,
   type PaymentMethod,
@@ -22,19 +21,18 @@ import { normaliseAffiliateCode, useRememberedReferral } from '../../../lib/refe
 import { useSession } from '../../../lib/session';
 import { useShopInfo } from '../../../lib/shop-info';
 import { EmptyState } from '../../../ui/empty-state';
-import { Field, FormError, TextAreaField } from '../../../ui/field';
+import { Field, FormError } from '../../../ui/field';
 import { formatMoney } from '../../../ui/money';
 import { useZodForm } from '../../../ui/use-zod-form';
 import { codStandingQuery, fetchProduct, placeOrder, useAffiliateCodeCheck } from '../api/orders';
 import { checkoutAttemptKey, endCheckoutAttempt } from '../idempotency-key';
-import { PAKISTANI_CITIES } from '../pakistani-cities';
 import { refreshCartLines } from '../refresh-cart';
 import { CheckoutSummary } from './checkout-summary';
 import { PaymentMethods } from './payment-methods';
+import { ShippingFields } from './shipping-fields';
 import './checkout.css';
 
 export const ORDER_FAILED = 'Your order could not be placed. Please try again.';
-const CITY_LIST_ID = 'checkout-cities';
 export const COD_UNAVAILABLE =
   'Cash on delivery is not available for your account. Please pay by mobile wallet or bank transfer.';
 
@@ -211,57 +209,13 @@ export function CheckoutPage() {
       <h1 id="checkout-title">Checkout</h1>
       <div className="checkout__layout">
         <form ref={formRef} className="form checkout__form" onSubmit={onSubmit} noValidate>
-          <fieldset className="checkout-section">
-            <legend>Shipping address</legend>
-            <Field label="Full name" autoComplete="name" {...field('fullName')} />
-            <Field label="Address" autoComplete="street-address" required {...field('address')} />
-            <div className="checkout__row">
-              <Field
-                label="City"
-                autoComplete="address-level2"
-                list={CITY_LIST_ID}
-                hint="Choose from the list or type your town."
-                required
-                {...field('city')}
-              />
-              <Field label="Postal code" autoComplete="postal-code" required {...field('postalCode')} />
-            </div>
-            <datalist id={CITY_LIST_ID}>
-              {PAKISTANI_CITIES.map((name) => (
-                <option key={name} value={name} />
-              ))}
-            </datalist>
-            <div className="field">
-              <span className="field__label">Country</span>
-              <p className="checkout__country">
-                {SHIP_TO_COUNTRY} <span className="muted">(we deliver within Pakistan only)</span>
-              </p>
-            </div>
-            <Field
-              label={method === 'COD' ? 'Mobile number' : 'Phone (optional)'}
-              type="tel"
-              autoComplete="tel"
-              placeholder="0300-1234567"
-              hint={
-                method === 'COD'
-                  ? 'Needed for cash on delivery: the courier calls it. Like 0300-1234567 or +92 300 1234567.'
-                  : undefined
-              }
-              required={method === 'COD'}
-              {...field('phone')}
-            />
-            <TextAreaField
-              label="Delivery note (optional)"
-              name="deliveryNote"
-              rows={2}
-              maxLength={DELIVERY_NOTE_MAX}
-              placeholder="e.g. call before coming, gate 2"
-              hint={`For the courier, at most ${DELIVERY_NOTE_MAX} characters.`}
-              value={deliveryNote}
-              error={errors.deliveryNote}
-              onChange={(event) => setDeliveryNote(event.currentTarget.value)}
-            />
-          </fieldset>
+          <ShippingFields
+            field={field}
+            cashOnDelivery={method === 'COD'}
+            deliveryNote={deliveryNote}
+            deliveryNoteError={errors.deliveryNote}
+            onDeliveryNoteChange={setDeliveryNote}
+          />
 
           <fieldset className="checkout-section">
             <legend>Discount</legend>

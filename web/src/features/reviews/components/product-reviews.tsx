@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useSession } from '../../../lib/session';
-import { formatShopDate } from '../../../ui/dates';
+import { formatDate } from '../../../ui/dates';
 import { EmptyState } from '../../../ui/empty-state';
 import { Stars } from '../../../ui/stars';
 import { productReviewsQuery } from '../api/reviews';
@@ -75,11 +75,11 @@ export function ProductReviews({ productId, onPosted }: ProductReviewsProps) {
             <ul className="review-list">
               {reviews.map((review) => (
                 <li key={review.id} className="review">
-                  <article aria-label={`Review from ${formatShopDate(review.createdAt)}`}>
+                  <article aria-label={`Review from ${formatDate(review.createdAt, '')}`}>
                     <header className="review__header">
                       <span className="review__author">Anonymous</span>
                       <time dateTime={review.createdAt} className="muted">
-                        {formatShopDate(review.createdAt)}
+                        {formatDate(review.createdAt, '')}
                       </time>
                     </header>
                     <Stars value={review.rating} />

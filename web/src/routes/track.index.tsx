@@ -1,8 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { TrackEntry } from '../features/account/components/track-entry';
-import { requireSignedIn } from '../lib/guards';
-
-export const Route = createFileRoute('/track/')({
-  beforeLoad: requireSignedIn,
-  component: TrackEntry,
-});
