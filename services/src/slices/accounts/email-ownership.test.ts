@@ -182,11 +182,9 @@ describe('the owner of an address takes it back from an account that never verif
     ]);
     expect(claim.body.token).toBeUndefined();
 
-    const claimMail =
-      (await inbox.waitUntil(() =>
-        inbox.addressLinksTo(victim).some((mail) => mail.subject.startsWith('Claim')),
-      ),
-      inbox.addressLinksTo(victim).find((mail) => mail.subject.startsWith('Claim'))!);
+    const claimLink = () => inbox.addressLinksTo(victim).find((mail) => mail.subject.startsWith('Claim'));
+    await inbox.waitUntil(() => claimLink() !== undefined);
+    const claimMail = claimLink()!;
     expect(claimMail.subject).toBe('Claim your e-mail address at Apex Athletics');
     expect(claimMail.text).not.toContain('Maryam');
     const claimed = await follow(tokenOf(claimMail));
