@@ -124,6 +124,13 @@ export class ShopApi {
     return this.ok('PUT', `/api/admin/orders/${orderId}/status`, { token: admin.token, body: { status } });
   }
 
+  /** The admin moves an order on to Delivered, through Dispatched. */
+  async deliver(admin: SignedInUser, orderId: string): Promise<ApiOrder> {
+    await this.setStatus(admin, orderId, 'Dispatched');
+    return this.setStatus(admin, orderId, 'Delivered');
+  }
+
+  /** A review by a buyer of a delivered line of the product (only buyers review). */
   postReview(user: SignedInUser, productId: string, comment: string, rating = 4): Promise<unknown> {
     return this.ok('POST', '/api/reviews', { token: user.token, body: { productId, rating, comment } });
   }

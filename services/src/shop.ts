@@ -6,6 +6,7 @@ import type { Hono } from 'hono';
 import { apiRoutes } from './api';
 import { BackgroundWork } from './platform/background';
 import { AggregateCache } from './platform/commands/aggregate-cache';
+import { StreamTurns } from './platform/commands/stream-turns';
 import { loadConfig } from './platform/config/config';
 import { makePrivateDir } from './platform/config/private-files';
 import { type ShopSettings, settingsFrom } from './platform/config/settings';
@@ -78,6 +79,7 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     readModels,
     projections: runner,
     aggregates: new AggregateCache(),
+    turns: new StreamTurns(),
     clock,
     newId: options.newId ?? uuidv7,
     logger,

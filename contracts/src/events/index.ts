@@ -33,7 +33,7 @@ import {
   MessageWithdrawn,
 } from './outbox';
 import { ReturnApproved, ReturnReceived, ReturnRefunded, ReturnRejected, ReturnRequested } from './returns';
-import { ReviewDeleted, ReviewPosted } from './reviews';
+import { ReviewDeleted, ReviewEdited, ReviewPosted } from './reviews';
 
 /**
  * Every event of the shop: its type name and its data schema. Money is in minor units (paisa),
@@ -63,6 +63,7 @@ export const eventSchemas = {
   StockReserved,
   StockReleased,
   ReviewPosted,
+  ReviewEdited,
   ReviewDeleted,
   OrderPlaced,
   OrderAbandoned,
@@ -98,6 +99,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Partial<Record<EventType, number>>>
   OrderPlaced: 3,
   ProductCreated: 2,
   ProductUpdated: 2,
+  ReviewPosted: 2,
   StockReserved: 2,
   StockReleased: 2,
 };
@@ -136,5 +138,5 @@ export {
   MessageWithdrawn,
 } from './outbox';
 export { ReturnApproved, ReturnReceived, ReturnRefunded, ReturnRejected, ReturnRequested } from './returns';
-export { ReviewDeleted, ReviewPosted } from './reviews';
+export { ReviewDeleted, ReviewEdited, ReviewPosted } from './reviews';
 export { streams } from './streams';

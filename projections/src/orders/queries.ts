@@ -43,10 +43,13 @@ const DAY_MS = 86_400_000;
 
 /**
  * What an order answer needs from the shop's configuration: COD_CONFIRMATION_WINDOW in milliseconds
- * (null when off), to say when an awaiting order expires. Unsaid, no expiry is given.
+ * (null when off), to say when an awaiting order expires. Unsaid, no expiry is given. `forStaff`: the
+ * answer goes to staff, who see a confirmation's note and which of them confirmed; unsaid, it is the
+ * shopper's answer, which carries neither.
  */
 export interface OrderAnswerSettings {
   confirmationWindowMs?: number | null;
+  forStaff?: boolean;
 }
 
 // The orders read model in the API's shapes: a GET route is one call to one of these.
@@ -207,7 +210,12 @@ function toOrder(
     affiliateCode: order.affiliate_code,
     deliveryNote: order.delivery_note,
     cancelledBy: cancelledBy === null ? null : cancelledBy === order.user_id ? 'customer' : 'shop',
-    confirmation: confirmationOf(order, options.confirmationWindowMs ?? null, findUser),
+    confirmation: confirmationOf(
+      order,
+      options.confirmationWindowMs ?? null,
+      findUser,
+      options.forStaff ?? false,
+    ),
     refundDue: order.status === 'Cancelled' && order.is_paid === 1 ? fromMinor(order.total_price) : null,
     returnableUntil: order.delivered_at
       ? new Date(Date.parse(order.delivered_at) + shopConfig.returnsWindowDays * DAY_MS).toISOString()
@@ -239,24 +247,26 @@ function toOrder(
 
 /**
  * The order's cash-on-delivery confirmation. An awaiting order expires at its placing plus the
- * window, while it can still be cancelled (one dispatched unconfirmed no longer expires).
+ * window, while it can still be cancelled (one dispatched unconfirmed no longer expires). The shopper
+ * sees who confirmed only when it was herself, and never the staff's note.
  */
 function confirmationOf(
   order: OrderRow,
   windowMs: number | null,
   findUser: (id: string) => User | undefined,
+  forStaff: boolean,
 ): OrderConfirmation {
   const expires =
     order.confirmation_state === 'awaiting' &&
     windowMs !== null &&
     ALLOWED_TRANSITIONS[order.status].includes('Cancelled');
-  const by = order.confirmation_by;
+  const by = forStaff || order.confirmation_by === order.user_id ? order.confirmation_by : null;
   return {
     state: order.confirmation_state,
     at: order.confirmation_at,
     by: by === null ? null : { id: by, name: findUser(by)?.name ?? 'Unknown user' },
     channel: order.confirmation_channel,
-    note: order.confirmation_note,
+    note: forStaff ? order.confirmation_note : null,
     expiresAt: expires ? new Date(Date.parse(order.created_at) + windowMs).toISOString() : null,
   };
 }

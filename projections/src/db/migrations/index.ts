@@ -23,6 +23,8 @@ import { salesDaily } from './021-sales-daily';
 import { cashOnDelivery } from './022-cash-on-delivery';
 import { confirmationsAsked } from './023-confirmations-asked';
 import { outboxWithdrawn } from './024-outbox-withdrawn';
+import { phoneKeysByUser } from './025-phone-keys-by-user';
+import { verifiedReviews } from './027-verified-reviews';
 import { emailVerified } from './030-email-verified';
 
 /** Every read-model migration, in number order. Adding a read model's tables is one line here. */
@@ -51,5 +53,7 @@ export const readModelMigrations: readonly Migration[] = [
   cashOnDelivery,
   confirmationsAsked,
   outboxWithdrawn,
+  phoneKeysByUser,
+  verifiedReviews,
   emailVerified,
 ];

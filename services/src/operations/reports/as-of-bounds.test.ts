@@ -20,7 +20,10 @@ const ask = (path: string) => t.request<ErrorBody>('GET', path, { token: admin.t
 
 describe('asOf', () => {
   it('refuses a moment past year 9999 in Pakistan with 400 on asOf (it answered 500)', async () => {
-    for (const path of ['/api/admin/metrics', '/api/admin/reports/sales?from=2024-05-01&to=2024-05-02&by=day']) {
+    for (const path of [
+      '/api/admin/metrics',
+      '/api/admin/reports/sales?from=2024-05-01&to=2024-05-02&by=day',
+    ]) {
       const separator = path.includes('?') ? '&' : '?';
       const answer = await ask(`${path}${separator}asOf=9999-12-31T19:00:00Z`);
       expect([answer.status, answer.body.message, answer.body.fields?.[0]?.field]).toEqual([

@@ -15,8 +15,8 @@ import { type AuthEnv, requireAdmin, requireUser } from '../../../platform/http/
 import { validate } from '../../../platform/http/validate';
 import type { ShopDeps } from '../../../shop-deps';
 import { orderNotFound } from '../decide';
-import { answerSettingsOf, visibleTo } from '../order-answers';
-import { codAvailability, handleLiftRefusalLimit } from './cod-standing';
+import { answerSettingsOf, staffAnswerSettingsOf, visibleTo } from '../order-answers';
+import { codAvailability, codStandingThrottle, handleLiftRefusalLimit } from './cod-standing';
 import { handleConfirmOrder } from './confirmation';
 import { verifyConfirmationToken } from './confirmation-link';
 
@@ -28,11 +28,13 @@ import { verifyConfirmationToken } from './confirmation-link';
 export function cashOnDeliveryRoutes(deps: ShopDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
   const answerSettings = answerSettingsOf(deps);
+  const standingChecks = codStandingThrottle(deps.clock);
 
-  /** Whether checkout may offer cash on delivery to the caller (and to the phone being filled in). */
-  app.get('/orders/cod-standing', requireUser(deps), validate('query', CodStandingQuery), (c) =>
-    c.json<CodAvailability>(codAvailability(deps, c.var.caller.id, c.req.valid('query').phone)),
-  );
+  /** Whether checkout may offer cash on delivery to the caller (and to her own phone being filled in). */
+  app.get('/orders/cod-standing', requireUser(deps), validate('query', CodStandingQuery), (c) => {
+    standingChecks.take({ account: c.var.caller.id });
+    return c.json<CodAvailability>(codAvailability(deps, c.var.caller.id, c.req.valid('query').phone));
+  });
 
   /** The link in the confirmation message: no sign-in, the signed token names the order. */
   app.post('/orders/confirm', validate('json', ConfirmByLinkRequest), async (c) => {
@@ -69,7 +71,7 @@ export function cashOnDeliveryRoutes(deps: ShopDeps): Hono<AuthEnv> {
       const id = asOrderId(c.req.param('id'));
       const { note } = c.req.valid('json');
       await handleConfirmOrder(deps, { orderId: id, by: asUserId(c.var.caller.id), channel: 'phone', note });
-      const order = orderDetails(deps.readModels, { id, history: true, ...answerSettings });
+      const order = orderDetails(deps.readModels, { id, history: true, ...staffAnswerSettingsOf(deps) });
       if (!order) throw orderNotFound();
       return c.json(order);
     },
