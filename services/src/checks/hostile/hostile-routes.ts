@@ -228,6 +228,30 @@ export const ROUTE_GROUPS: Record<string, Route[]> = {
     { method: 'GET', path: '/api/admin/payment-notices', auth: 'admin' },
   ],
   shop: [{ method: 'GET', path: '/api/shop', auth: 'none' }],
+  couriers: [
+    { method: 'GET', path: '/api/admin/couriers', auth: 'admin' },
+    {
+      method: 'GET',
+      path: '/api/admin/couriers/:courier/cities',
+      auth: 'admin',
+      ids: () => ['postex', 'trax'],
+    },
+    {
+      method: 'POST',
+      path: '/api/admin/orders/:id/shipment',
+      auth: 'admin',
+      body: () => ({ courier: 'postex' }),
+      ids: (f) => [f.orderId],
+    },
+    { method: 'GET', path: '/api/admin/orders/:id/shipment', auth: 'admin', ids: (f) => [f.orderId] },
+    { method: 'DELETE', path: '/api/admin/orders/:id/shipment', auth: 'admin', ids: (f) => [f.orderId] },
+    {
+      method: 'POST',
+      path: '/api/admin/shipments',
+      auth: 'admin',
+      body: (f) => ({ courier: 'postex', orderIds: [f.orderId] }),
+    },
+  ],
   affiliates: [
     { method: 'POST', path: '/api/affiliate', auth: 'user', body: () => ({}) },
     { method: 'GET', path: '/api/affiliate', auth: 'admin' },
