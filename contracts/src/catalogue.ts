@@ -1,21 +1,10 @@
 import { z } from 'zod';
 import { PriceAmount } from './money';
 
-/** Sizes the admin form offers; the shopping filter uses their lower-case forms. */
-export const SIZES = ['SM', 'MD', 'LG', 'XL', '2XL', '3XL', '4XL'] as const;
-export const Size = z.enum(SIZES, { error: `must be one of ${SIZES.join(', ')}` });
-export type Size = z.infer<typeof Size>;
+import { SIZES, Size, StockBySize, StockCount } from './sizes';
+import { OptionInput, type OptionValues, optionAndVariantIssues, type ProductOption, Sku } from './variants';
 
-/** Units of one product (or one of its sizes) for sale. */
-const StockCount = z
-  .number({ error: 'Stock must be a number' })
-  .int('Stock must be a whole number')
-  .min(0, 'Stock must not be negative')
-  .max(1_000_000, 'Stock must be at most 1,000,000');
-
-/** Units for sale per size: `{"SM": 3, "MD": 5}`. */
-export const StockBySize = z.partialRecord(Size, StockCount);
-export type StockBySize = z.infer<typeof StockBySize>;
+export { SIZES, Size, StockBySize } from './sizes';
 
 const text = (label: string, max: number) =>
   z
@@ -30,14 +19,32 @@ export const ImageRef = z
   .trim()
   .regex(/^\/(uploads|images)\/[A-Za-z0-9._-]+$/, 'Image must be an uploaded image');
 
+/** A variant as the admin sends it; `stock` left out on an edit keeps the variant's units (0 when new). */
+export const VariantInput = z.object({
+  sku: Sku.nullish(),
+  options: z.record(z.string(), z.string().trim()).default({}),
+  price: PriceAmount,
+  originalPrice: PriceAmount.nullish(),
+  stock: StockCount.optional(),
+});
+export type VariantInput = z.output<typeof VariantInput>;
+
 /** The fields of a product's create and edit payloads, before the rules across fields. */
 export const ProductFields = z.object({
   name: text('Name', 120),
   description: text('Description', 5000),
   category: text('Category', 60),
-  price: PriceAmount,
+  /** The seed's one price; derived (the lowest variant price) when `variants` are given. */
+  price: PriceAmount.optional(),
   originalPrice: PriceAmount.nullish(),
   image: ImageRef,
+  /** Up to 3 options (`[{name: 'Colour', values: ['Black', 'Olive']}]`); with them come `variants`. */
+  options: z.array(OptionInput).optional(),
+  /**
+   * One per combination on sale. Ids are the server's: on edit a variant is matched by its option
+   * values and keeps its id, history and (when `stock` is left out) its stock.
+   */
+  variants: z.array(VariantInput).optional(),
   sizes: z
     .array(Size)
     .max(SIZES.length)
@@ -126,6 +133,32 @@ export function productStock(product: {
   return { countInStock: sumStock(stockBySize), stockBySize };
 }
 
+/**
+ * A product comes either as the seed gives it (a price, `sizes` with their stock) or with `variants`
+ * (and `options`, none for a product in one variant), whose rules `optionAndVariantIssues` checks.
+ */
+export function checkProductShape(
+  product: z.output<typeof ProductFields>,
+  context: z.RefinementCtx,
+): void {
+  if (product.variants === undefined) {
+    if (product.options !== undefined) {
+      context.addIssue({ code: 'custom', message: 'Give the variants of these options', path: ['variants'] });
+      return;
+    }
+    if (product.price === undefined) {
+      context.addIssue({ code: 'custom', message: 'Price is required', path: ['price'] });
+      return;
+    }
+    checkStockAgainstSizes(product, context);
+    if (!originalPriceNotBelowPrice({ price: product.price, originalPrice: product.originalPrice }))
+      context.addIssue({ code: 'custom', ...ORIGINAL_PRICE_BELOW_PRICE });
+    return;
+  }
+  for (const issue of optionAndVariantIssues(product.options ?? [], product.variants))
+    context.addIssue({ code: 'custom', ...issue });
+}
+
 /** An original price is the price before a markdown, so it is never below the price. */
 export const originalPriceNotBelowPrice = (product: { price: number; originalPrice?: number | null }) =>
   product.originalPrice == null || product.originalPrice >= product.price;
@@ -138,11 +171,22 @@ export const ORIGINAL_PRICE_BELOW_PRICE = {
  * Body of POST /api/products and PUT /api/products/{id}. Parsed, it carries the stock the product
  * keeps (see `productStock`): `countInStock` is the sum of `stockBySize` when there are sizes.
  */
-export const ProductInput = ProductFields.superRefine(checkStockAgainstSizes)
-  .refine(originalPriceNotBelowPrice, ORIGINAL_PRICE_BELOW_PRICE)
-  .transform((product) => ({ ...product, ...productStock(product) }));
+export const ProductInput = ProductFields.superRefine(checkProductShape).transform((product) => ({
+  ...product,
+  ...productStock(product),
+}));
 export type ProductInput = z.input<typeof ProductInput>;
 export type ParsedProductInput = z.output<typeof ProductInput>;
+
+/** A variant as every read call answers it; money in major units. */
+export interface ProductVariant {
+  id: string;
+  sku: string | null;
+  options: OptionValues;
+  price: number;
+  originalPrice: number | null;
+  stock: number;
+}
 
 /** A product as every read call answers it; money in major units. */
 export interface Product {
@@ -155,7 +199,12 @@ export interface Product {
   image: string;
   /** Smaller image for cards and lists. */
   thumbnail: string;
+  /** Derived from the variants: the Size option's values. */
   sizes: Size[];
+  /** Up to 3 options; `[{name: 'Size', values: sizes}]` for a product given as the seed gives it. */
+  options: ProductOption[];
+  /** One per combination on sale; `price` above is the lowest of theirs. */
+  variants: ProductVariant[];
   /** Units for sale: the sum of `stockBySize` when the product has sizes. */
   countInStock: number;
   /** Units for sale per size, in the order of `sizes`; `{}` for a product without sizes. */

@@ -3,6 +3,7 @@ export * from './admin-lists';
 export * from './affiliates';
 export * from './cash-on-delivery';
 export * from './catalogue';
+export * from './variants';
 export {
   DELIVERY_NOTE_MAX,
   OrderInput,

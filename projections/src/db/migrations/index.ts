@@ -23,6 +23,7 @@ import { salesDaily } from './021-sales-daily';
 import { cashOnDelivery } from './022-cash-on-delivery';
 import { confirmationsAsked } from './023-confirmations-asked';
 import { outboxWithdrawn } from './024-outbox-withdrawn';
+import { catalogueVariants } from './033-catalogue-variants';
 
 /** Every read-model migration, in number order. Adding a read model's tables is one line here. */
 export const readModelMigrations: readonly Migration[] = [
@@ -50,4 +51,5 @@ export const readModelMigrations: readonly Migration[] = [
   cashOnDelivery,
   confirmationsAsked,
   outboxWithdrawn,
+  catalogueVariants,
 ];

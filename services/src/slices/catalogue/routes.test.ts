@@ -30,6 +30,12 @@ describe('POST /api/products', () => {
       image: '/images/flex-high-rise-leggings.webp',
       thumbnail: '/images/flex-high-rise-leggings-thumb.webp',
       sizes: ['SM', 'MD', 'LG'],
+      options: [{ name: 'Size', values: ['SM', 'MD', 'LG'] }],
+      variants: [
+        { id: expect.any(String), sku: null, options: { Size: 'SM' }, price: 4999.5, originalPrice: 5999, stock: 1 },
+        { id: expect.any(String), sku: null, options: { Size: 'MD' }, price: 4999.5, originalPrice: 5999, stock: 3 },
+        { id: expect.any(String), sku: null, options: { Size: 'LG' }, price: 4999.5, originalPrice: 5999, stock: 1 },
+      ],
       countInStock: 5,
       stockBySize: { SM: 1, MD: 3, LG: 1 },
       rating: 0,

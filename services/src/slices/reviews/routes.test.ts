@@ -5,6 +5,7 @@ import {
   NO_STREAM,
   type PublicReview,
   streams,
+  variantsFromSizes,
 } from '@shop/contracts';
 import { describe, expect } from 'vitest';
 import { it } from '../../test-support/shop-test';
@@ -36,6 +37,14 @@ async function aListedProduct(productId: string, name = 'Seamless Leggings'): Pr
     countInStock: 12,
     stockBySize: { SM: 12, MD: 0 },
     at: t.clock.now().toISOString(),
+    ...variantsFromSizes({
+      productId,
+      sizes: ['SM', 'MD'],
+      countInStock: 12,
+      stockBySize: { SM: 12, MD: 0 },
+      price: 4_500,
+      originalPrice: null,
+    }),
   };
   await append(streams.product(productId), { type: 'ProductCreated', data }, NO_STREAM);
   return productId;
