@@ -137,10 +137,7 @@ export function productStock(product: {
  * A product comes either as the seed gives it (a price, `sizes` with their stock) or with `variants`
  * (and `options`, none for a product in one variant), whose rules `optionAndVariantIssues` checks.
  */
-export function checkProductShape(
-  product: z.output<typeof ProductFields>,
-  context: z.RefinementCtx,
-): void {
+export function checkProductShape(product: z.output<typeof ProductFields>, context: z.RefinementCtx): void {
   if (product.variants === undefined) {
     if (product.options !== undefined) {
       context.addIssue({ code: 'custom', message: 'Give the variants of these options', path: ['variants'] });

@@ -3,7 +3,6 @@ export * from './admin-lists';
 export * from './affiliates';
 export * from './cash-on-delivery';
 export * from './catalogue';
-export * from './variants';
 export {
   DELIVERY_NOTE_MAX,
   OrderInput,
@@ -92,3 +91,4 @@ export * from './returns';
 export * from './reviews';
 export * from './shop-config';
 export * from './upcasting';
+export * from './variants';

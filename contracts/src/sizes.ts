@@ -15,4 +15,3 @@ export const StockCount = z
 /** Units for sale per size: `{"SM": 3, "MD": 5}`. */
 export const StockBySize = z.partialRecord(Size, StockCount);
 export type StockBySize = z.infer<typeof StockBySize>;
-

@@ -29,7 +29,8 @@ export interface StoredVariant {
 }
 
 /** The Size value of a variant; `''` for a product without a Size option. */
-export const sizeOfVariant = (variant: { options: OptionValues }): string => variant.options[SIZE_OPTION] ?? '';
+export const sizeOfVariant = (variant: { options: OptionValues }): string =>
+  variant.options[SIZE_OPTION] ?? '';
 
 /** One key for a combination of option values, in the options' order, so a match ignores key order. */
 export function combinationKey(options: readonly ProductOption[], values: OptionValues): string {
@@ -61,7 +62,14 @@ export function variantsFromSizes(product: {
     return {
       options: [],
       variants: [
-        { id: derivedVariantId(productId, ''), sku: null, options: {}, price, originalPrice, stock: product.countInStock },
+        {
+          id: derivedVariantId(productId, ''),
+          sku: null,
+          options: {},
+          price,
+          originalPrice,
+          stock: product.countInStock,
+        },
       ],
     };
   }
@@ -86,7 +94,13 @@ export function variantsFromSizes(product: {
 export function derivedFromVariants(
   options: readonly ProductOption[],
   variants: readonly Pick<StoredVariant, 'options' | 'price' | 'originalPrice' | 'stock'>[],
-): { price: number; originalPrice: number | null; sizes: Size[]; stockBySize: StockBySize; countInStock: number } {
+): {
+  price: number;
+  originalPrice: number | null;
+  sizes: Size[];
+  stockBySize: StockBySize;
+  countInStock: number;
+} {
   const sizes = (options.find((option) => option.name === SIZE_OPTION)?.values ?? []) as Size[];
   const stockBySize: StockBySize = {};
   for (const size of sizes) stockBySize[size] = 0;
@@ -143,14 +157,21 @@ type Issue = { message: string; path: (string | number)[] };
  */
 export function optionAndVariantIssues(
   options: readonly ProductOption[],
-  variants: readonly { sku?: string | null; options: OptionValues; price: number; originalPrice?: number | null }[],
+  variants: readonly {
+    sku?: string | null;
+    options: OptionValues;
+    price: number;
+    originalPrice?: number | null;
+  }[],
 ): Issue[] {
   const issues: Issue[] = [];
-  if (options.length > MAX_OPTIONS) issues.push({ message: `At most ${MAX_OPTIONS} options`, path: ['options'] });
+  if (options.length > MAX_OPTIONS)
+    issues.push({ message: `At most ${MAX_OPTIONS} options`, path: ['options'] });
   const names = new Set<string>();
   options.forEach((option, index) => {
     const key = option.name.toLowerCase();
-    if (names.has(key)) issues.push({ message: `${option.name} is already an option`, path: ['options', index, 'name'] });
+    if (names.has(key))
+      issues.push({ message: `${option.name} is already an option`, path: ['options', index, 'name'] });
     names.add(key);
     if (key === SIZE_OPTION.toLowerCase() && option.name !== SIZE_OPTION)
       issues.push({ message: `Call the size option "${SIZE_OPTION}"`, path: ['options', index, 'name'] });

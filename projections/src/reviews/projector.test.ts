@@ -41,7 +41,9 @@ const product = recorded('ProductCreated', {
   countInStock: 4,
   stockBySize: { SM: 4 },
   options: [{ name: 'Size', values: ['SM'] }],
-  variants: [{ id: 'p1-SM', sku: null, options: { Size: 'SM' }, price: 3_000, originalPrice: null, stock: 4 }],
+  variants: [
+    { id: 'p1-SM', sku: null, options: { Size: 'SM' }, price: 3_000, originalPrice: null, stock: 4 },
+  ],
   at,
 });
 const posted = (reviewId: string, extra: Partial<EventData<'ReviewPosted'>> = {}) =>

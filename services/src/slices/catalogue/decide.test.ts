@@ -57,7 +57,13 @@ describe('creating, editing and deleting a product', () => {
       .thenEvents([
         {
           type: 'ProductCreated',
-          data: withSizeVariants({ productId: 'p1', ...details, countInStock: 4, stockBySize: { LG: 0, SM: 4 }, at }),
+          data: withSizeVariants({
+            productId: 'p1',
+            ...details,
+            countInStock: 4,
+            stockBySize: { LG: 0, SM: 4 },
+            at,
+          }),
         },
       ]);
   });

@@ -18,11 +18,11 @@ import {
   type ExistingProduct,
   evolveProduct,
   holdKey,
-  variantOfSize,
   initialProductState,
   type ProductDetails,
   type ProductEvent,
   type ProductState,
+  variantOfSize,
 } from './product';
 
 export type ReleaseReason = EventData<'StockReleased'>['reason'];
@@ -120,7 +120,8 @@ function productData(
       });
   const previous = new Map(existing.map((variant) => [combinationKey(options, variant.options), variant]));
   const sameOptionNames =
-    existingOptions.map((option) => option.name).join('\n') === options.map((option) => option.name).join('\n');
+    existingOptions.map((option) => option.name).join('\n') ===
+    options.map((option) => option.name).join('\n');
   const kept = variants.map((variant) => {
     const match = sameOptionNames ? previous.get(combinationKey(options, variant.options)) : undefined;
     if (!match) return variant;
@@ -131,11 +132,21 @@ function productData(
   return { productId, ...details, ...derived, options, variants: kept, at };
 }
 
-function withIds(command: VariantsInput & { productId: string }, drafts: readonly VariantDraft[]): StoredVariant[] {
+function withIds(
+  command: VariantsInput & { productId: string },
+  drafts: readonly VariantDraft[],
+): StoredVariant[] {
   return drafts.map((draft, index) => {
     const id = command.freshVariantIds?.[index];
     if (id === undefined) throw new Error(`No fresh id for variant ${index} of product ${command.productId}`);
-    return { id, sku: draft.sku, options: draft.options, price: draft.price, originalPrice: draft.originalPrice, stock: draft.stock ?? 0 };
+    return {
+      id,
+      sku: draft.sku,
+      options: draft.options,
+      price: draft.price,
+      originalPrice: draft.originalPrice,
+      stock: draft.stock ?? 0,
+    };
   });
 }
 

@@ -8,8 +8,8 @@ import {
   type StoredVariant,
   toMinor,
 } from '@shop/contracts';
-import type { VariantsInput } from './decide';
 import { validationFailed } from '../../platform/errors';
+import type { VariantsInput } from './decide';
 import type { ExistingProduct, ProductDetails } from './product';
 
 /** Where each kind of image reference lives on disk. */

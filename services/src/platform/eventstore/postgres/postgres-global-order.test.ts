@@ -66,7 +66,9 @@ function aProductCreated(): NewEvent & { data: EventData<'ProductCreated'> } {
       countInStock: 10,
       stockBySize: {},
       options: [],
-      variants: [{ id: `${productId}-one`, sku: null, options: {}, price: 4_900, originalPrice: null, stock: 10 }],
+      variants: [
+        { id: `${productId}-one`, sku: null, options: {}, price: 4_900, originalPrice: null, stock: 10 },
+      ],
       at: new Date().toISOString(),
     },
   };
