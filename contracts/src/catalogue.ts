@@ -154,6 +154,51 @@ export function checkProductShape(product: z.output<typeof ProductFields>, conte
   }
   for (const issue of optionAndVariantIssues(product.options ?? [], product.variants))
     context.addIssue({ code: 'custom', ...issue });
+  for (const issue of derivedFieldsContradicted(product, product.variants))
+    context.addIssue({ code: 'custom', ...issue });
+}
+
+/**
+ * With variants, `price`, `sizes` and the stock are derived from them. A body that also gives them (a
+ * product's answer sent back) must agree, so an edit of the derived field alone is refused, not ignored.
+ */
+function derivedFieldsContradicted(
+  product: z.output<typeof ProductFields>,
+  variants: readonly VariantInput[],
+): { message: string; path: string[] }[] {
+  const issues: { message: string; path: string[] }[] = [];
+  const lowest = Math.min(...variants.map((variant) => variant.price));
+  if (product.price !== undefined && variants.length > 0 && product.price !== lowest)
+    issues.push({
+      message: "With variants, the price is the lowest variant's: change the variants' prices",
+      path: ['price'],
+    });
+  const sizes = product.options?.find((option) => option.name === 'Size')?.values ?? [];
+  if (product.sizes.length > 0 && product.sizes.join() !== sizes.join())
+    issues.push({ message: 'With variants, the sizes are the Size option’s values', path: ['sizes'] });
+  const stocks = variants.map((variant) => variant.stock);
+  if (product.countInStock !== undefined && stocks.every((stock) => stock !== undefined)) {
+    const total = stocks.reduce<number>((sum, stock) => sum + (stock ?? 0), 0);
+    if (total !== product.countInStock)
+      issues.push({
+        message: "With variants, the stock is the variants': change theirs",
+        path: ['countInStock'],
+      });
+  }
+  if (product.stockBySize !== undefined && stocks.every((stock) => stock !== undefined)) {
+    const bySize: Record<string, number> = {};
+    for (const variant of variants) {
+      const size = variant.options.Size;
+      if (size !== undefined) bySize[size] = (bySize[size] ?? 0) + (variant.stock ?? 0);
+    }
+    const given = Object.entries(product.stockBySize);
+    if (given.length !== Object.keys(bySize).length || given.some(([size, units]) => bySize[size] !== units))
+      issues.push({
+        message: "With variants, the stock per size is the variants': change theirs",
+        path: ['stockBySize'],
+      });
+  }
+  return issues;
 }
 
 /** An original price is the price before a markdown, so it is never below the price. */
