@@ -52,6 +52,10 @@ describe('rebuilding the customers and reviews read models from the log', () => 
           isFeatured: true,
           countInStock: 3,
           stockBySize: { MD: 3 },
+          options: [{ name: 'Size', values: ['MD'] }],
+          variants: [
+            { id: 'p1-MD', sku: null, options: { Size: 'MD' }, price: 2_500, originalPrice: null, stock: 3 },
+          ],
           at: t.clock.now().toISOString(),
         },
       },
