@@ -261,4 +261,54 @@ describe('a product body with variants', () => {
       ProductInput.safeParse({ ...body, options: colourSize }).error?.issues.map((i) => i.path.join('.')),
     ).toEqual(['variants']);
   });
+
+  it('says what is wrong with each derived field given beside variants', () => {
+    const variants = [v('Black', 'SM', { stock: 2 })];
+    const messages = (extra: object, options: unknown = colourSize) =>
+      ProductInput.safeParse({ ...body, options, variants, ...extra }).error?.issues.map((issue) => [
+        issue.path.join('.'),
+        issue.message,
+      ]);
+    expect(messages({ price: 1, sizes: ['MD'], countInStock: 9, stockBySize: { SM: 9 } })).toEqual([
+      ['price', "With variants, the price is the lowest variant's: change the variants' prices"],
+      ['sizes', 'With variants, the sizes are the Size option’s values'],
+      ['countInStock', "With variants, the stock is the variants': change theirs"],
+      ['stockBySize', "With variants, the stock per size is the variants': change theirs"],
+    ]);
+    const colourOnly = [{ name: 'Colour', values: ['Black'] }];
+    const oneColour = [{ options: { Colour: 'Black' }, price: 100, stock: 2 }];
+    expect(
+      ProductInput.safeParse({ ...body, options: colourOnly, variants: oneColour, stockBySize: {} }).success,
+    ).toBe(true);
+    expect(
+      ProductInput.safeParse({
+        ...body,
+        variants: [{ options: {}, price: 3, stock: 1 }],
+        sizes: ['SM'],
+      }).error?.issues.map((issue) => issue.path.join('.')),
+    ).toEqual(['sizes']);
+    expect(
+      ProductInput.safeParse({ ...body, options: colourSize, variants: [], price: 5 }).error?.issues.map(
+        (issue) => issue.path.join('.'),
+      ),
+    ).toEqual(['variants']);
+    const someUnknown = [v('Black', 'SM', { stock: 2 }), v('Olive', 'SM')];
+    expect(
+      ProductInput.safeParse({ ...body, options: colourSize, variants: someUnknown, stockBySize: { SM: 99 } })
+        .success,
+    ).toBe(true);
+  });
+
+  it('says what a seed body lacks or gets wrong', () => {
+    const issues = (extra: object) =>
+      ProductInput.safeParse({ ...body, ...extra }).error?.issues.map((issue) => [
+        issue.path.join('.'),
+        issue.message,
+      ]);
+    expect(issues({ options: colourSize })).toEqual([['variants', 'Give the variants of these options']]);
+    expect(issues({ price: 10, originalPrice: 5, countInStock: 1 })).toEqual([
+      ['originalPrice', 'Original price must not be below the price'],
+    ]);
+    expect(issues({ price: 10, originalPrice: 10, countInStock: 1 })).toBeUndefined();
+  });
 });

@@ -9,6 +9,6 @@ export default strykerRun('variants', [
   'contracts/src/variants.ts',
   'contracts/src/catalogue.ts:140-202',
   'services/src/slices/catalogue/product.ts:101-130',
-  'services/src/slices/catalogue/decide.ts:96-151',
-  'services/src/slices/catalogue/decide.ts:180-184',
+  'services/src/slices/catalogue/decide.ts:96-155',
+  'services/src/slices/catalogue/decide.ts:184-188',
 ]);

@@ -158,4 +158,34 @@ describe('a product’s variants', () => {
     expect(state.variants.map((v) => [v.id, v.stock, v.options])).toEqual([['p1-one', 1, {}]]);
     expect(state.countInStock).toBe(1);
   });
+
+  it('keeps the ids when the options are only reordered, and gives fresh ones when an option is dropped', () => {
+    const reordered = [options[1]!, options[0]!];
+    expect(
+      variantsIn(
+        spec
+          .given(tee())
+          .when(update([draft('Olive', 'MD')], reordered))
+          .events()[0],
+      )[0]?.id,
+    ).toBe('new-3');
+    const colourOnly = [{ name: 'Colour', values: ['Black', 'Olive'] }];
+    const black = { ...draft('Black', 'SM'), options: { Colour: 'Black' } };
+    expect(
+      variantsIn(
+        spec
+          .given(tee())
+          .when(update([black], colourOnly))
+          .events()[0],
+      )[0]?.id,
+    ).toBe('fresh-0');
+  });
+
+  it('will not make a new variant without a fresh id for it', () => {
+    const { freshVariantIds: _, ...withoutIds } = create([draft('Black', 'SM', 1)]) as Extract<
+      ProductCommand,
+      { type: 'CreateProduct' }
+    >;
+    expect(() => spec.given().when(withoutIds).events()).toThrow('No fresh id for variant 0 of product p1');
+  });
 });

@@ -119,9 +119,13 @@ function productData(
         ...productStock({ ...command, ...details }),
       });
   const previous = new Map(existing.map((variant) => [combinationKey(options, variant.options), variant]));
-  const sameOptionNames =
-    existingOptions.map((option) => option.name).join('\n') ===
-    options.map((option) => option.name).join('\n');
+  // The same options in any order: reordering them changes no variant, adding or dropping one does.
+  const namesOf = (list: readonly ProductOption[]) =>
+    list
+      .map((option) => option.name)
+      .sort()
+      .join('\n');
+  const sameOptionNames = namesOf(existingOptions) === namesOf(options);
   const kept = variants.map((variant) => {
     const match = sameOptionNames ? previous.get(combinationKey(options, variant.options)) : undefined;
     if (!match) return variant;
