@@ -9,6 +9,7 @@ import { runPostgresBench } from './postgres.bench';
 import { runRebuildBench } from './rebuild.bench';
 import { runReportsBench } from './reports.bench';
 import { runRevocationBench } from './revocation.bench';
+import { runSaleNightBench } from './sale-night.bench';
 
 /** Each benchmark module, run in turn; every figure is printed beside its own baseline from the same run. */
 const allSuites: { key: string; title: string; run: () => Promise<BenchResult[]> }[] = [
@@ -27,6 +28,12 @@ const allSuites: { key: string; title: string; run: () => Promise<BenchResult[]>
     key: 'http',
     title: 'HTTP under load (autocannon, 32 connections, real server, 10,000 products)',
     run: runHttpBench,
+  },
+  {
+    key: 'sale-night',
+    title:
+      'Sale night (real server, SQLite durable, 2,000 buyers at once: 20 hot products of 50 units, or spread)',
+    run: runSaleNightBench,
   },
   {
     key: 'revocation',

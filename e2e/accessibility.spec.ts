@@ -80,9 +80,11 @@ describe('accessibility', () => {
     const product = products.find((candidate) => candidate.countInStock > 2);
     if (!product) throw new Error('the demo catalogue has no product in stock');
     const order = await api.placeCodOrder(shopper, product);
+    const admin = await api.login(adminEmail, adminPassword);
+    // Only a buyer reviews: an earlier order of hers was delivered.
+    await api.deliver(admin, (await api.placeCodOrder(shopper, product, 2)).id);
     await api.postReview(shopper, product.id, 'Fits well and the fabric breathes.');
     await api.requestAffiliate(shopper);
-    const admin = await api.login(adminEmail, adminPassword);
     scene = { shopper, admin, product, order };
     return scene;
   }

@@ -123,8 +123,11 @@ describe('cash on delivery that does not bleed', () => {
     const row = page.locator(`tr[data-order-id="${refused.id}"]`);
     await waitForText(row.locator('.admin-status').first(), /^Dispatched$/);
 
-    // The courier brings it back: Refused.
+    // The courier brings it back: Refused, asked first.
     await chooseStatus(page, refused, 'Refused');
+    const refusal = await visible(page.getByRole('alertdialog', { name: /^Mark order .+ as refused\?$/ }));
+    await refusal.getByRole('button', { name: 'Mark refused' }).click();
+    await refusal.waitFor({ state: 'detached' });
     await waitForText(row.locator('.admin-status').first(), /^Refused$/);
 
     // The dashboard counts the refused parcel and the 30-day rates: every settled confirmation was a

@@ -18,7 +18,7 @@ describe('e-mail', () => {
 
     await inbox.waitUntil(() => inbox.to(shopper.email).length === 1);
     const [mail] = inbox.to(shopper.email);
-    expect(mail!.subject).toBe(`Your order ${order.reference} is confirmed`);
+    expect(mail!.subject).toBe(`Please confirm your order ${order.reference}`);
     const link = mail!.links.find((href) => href.includes('/track/'));
     expect(link).toBe(`${server.url}/track/${order.id}`);
 

@@ -54,19 +54,24 @@ async function addToCart(page: Page, size: string): Promise<void> {
 }
 
 /** On /register (sent there by the checkout guard): create an account, come back to /checkout. */
-async function register(page: Page, name: string, email: string): Promise<void> {
+async function register(page: Page, name: string, email: string, contact = '0300-1234567'): Promise<void> {
   await page.waitForURL(/\/register\?redirect=%2Fcheckout/);
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Contact').fill('0300-1234567');
+  await page.getByLabel('Mobile number').fill(contact);
   await page.getByLabel(/^Password/).fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL('**/checkout');
+  // Signing up says it worked and where she is.
+  await visible(page.getByText(/your account is created and you are signed in\. You are on checkout\./));
 }
 
 /** Fills the shipping form, pays cash on delivery and returns the new order's id and reference. */
-async function payCashOnDelivery(page: Page): Promise<{ id: string; reference: string }> {
-  await page.getByLabel('Address').fill('12 Mall Road');
+async function payCashOnDelivery(
+  page: Page,
+  address = '12 Mall Road',
+): Promise<{ id: string; reference: string }> {
+  await page.getByLabel('Address').fill(address);
   await page.getByLabel('City').fill('Lahore');
   await page.getByLabel('Postal code').fill('54000');
   await page.getByRole('button', { name: /^Pay PKR .* on Delivery$/ }).click();
@@ -144,6 +149,12 @@ describe('a shopper from first visit to affiliate, and a referred shopper', () =
     await visible(page.getByText('Not Paid'));
     await screenshots(page, 'tracking');
 
+    // The order arrives (the admin moves it on through the API); only then may she review it.
+    const admin = await signInByApi(baseURL, server.admin.email, server.admin.password);
+    for (const status of ['Dispatched', 'Delivered']) {
+      await api(baseURL, 'PUT', `/api/admin/orders/${orderId}/status`, admin, { status });
+    }
+
     // A review on the product page, then the affiliate application.
     await page.goto(productPath);
     await page.getByLabel('Your review').fill('Fits well and stays put on long runs.');
@@ -182,12 +193,13 @@ describe('a shopper from first visit to affiliate, and a referred shopper', () =
       await second.goto(productPath);
       await addToCart(second, 'LG');
       await second.getByRole('link', { name: 'Proceed to Checkout' }).click();
-      await register(second, 'Bilal Ahmed', `bilal.${Date.now()}@example.pk`);
+      // Another person: her own phone and address (an affiliate's code is refused to her own).
+      await register(second, 'Bilal Ahmed', `bilal.${Date.now()}@example.pk`, '0321-7654321');
       expect(await second.getByLabel('Affiliate code (optional)').inputValue()).toBe(code);
       await visible(second.getByText('Affiliate discount (5%)'));
       await visible(second.getByText('−PKR 249.95'));
       await visible(second.getByText('PKR 4,749.05').first());
-      await payCashOnDelivery(second);
+      await payCashOnDelivery(second, '45 Canal View');
       await visible(second.getByText('Affiliate discount (5%)'));
       await visible(second.getByText('−PKR 249.95'));
       await visible(second.getByText('PKR 4,749.05'));

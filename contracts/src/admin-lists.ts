@@ -127,7 +127,10 @@ export interface CustomerAffiliate {
 export interface AdminCustomer extends User {
   /** Orders placed, cancelled ones left out. */
   orderCount: number;
-  /** Their totals, cancelled orders left out. */
+  /**
+   * What they paid and kept: totals of paid orders (a COD parcel once delivered), cancelled and refused
+   * ones left out, refunds taken off.
+   */
   totalSpent: number;
   /** Null when they never applied to the affiliate programme. */
   affiliate: CustomerAffiliate | null;

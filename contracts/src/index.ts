@@ -12,6 +12,7 @@ export {
   ShippingAddressInput,
   shippingAddressFor,
 } from './checkout';
+export * from './couriers';
 export * from './errors';
 export * from './event-store';
 export {
@@ -80,11 +81,13 @@ export type {
   ConfirmedByLink,
   Order,
   OrderItem,
+  OrderToConfirm,
   OrderTracking,
   StatusChange,
   TrackingStep,
 } from './order-views';
 export * from './payment-methods';
+export * from './payments';
 export * from './phones';
 export * from './reports';
 export * from './returns';

@@ -76,6 +76,10 @@ export interface Order {
 export interface TrackingStep {
   key:
     | 'placed'
+    | 'payment-started'
+    | 'payment-failed'
+    | 'proof-sent'
+    | 'proof-rejected'
     | 'confirmed'
     | 'paid'
     | 'processing'
@@ -109,4 +113,13 @@ export interface OrderTracking {
  */
 export type ConfirmedByLink = Pick<Order, 'id' | 'reference' | 'status' | 'totalPrice'> & {
   confirmation: OrderConfirmation;
+};
+
+/**
+ * `GET /api/orders/confirm?token=`: the order a confirmation link names, read signed out before the
+ * shopper presses the button: its reference, what it holds and what she will pay, never who or where.
+ */
+export type OrderToConfirm = Pick<Order, 'reference' | 'status' | 'totalPrice' | 'paymentMethod'> & {
+  confirmation: OrderConfirmation;
+  items: Pick<OrderItem, 'name' | 'size' | 'qty' | 'price'>[];
 };

@@ -59,6 +59,8 @@ export interface ShopInfo extends ShippingRule {
   returnsWindowDays: number;
   /** Cash on delivery always; the manual transfer only when an account to pay into is configured. */
   paymentMethods: PaymentMethodInfo[];
+  /** Paying online after placing an order: JazzCash's hosted checkout when the shop has configured it. */
+  onlinePayments: { jazzCash: boolean };
   /** Null where not configured; `chatUrl` is a click-to-chat link (WhatsApp's `https://wa.me/...`). */
   support: { phone: string | null; email: string | null; chatUrl: string | null };
   /** Claims about the shop, only as configured: e.g. `customerCount` "5,000+". */

@@ -84,11 +84,17 @@ export class ShopApi {
   }
 
   /**
-   * Places a cash-on-delivery order for `qty` of one product, priced as the server prices it: the
+   * Places an order (cash on delivery unless told) for `qty` of one product, priced as the server prices it: the
    * shop's configured shipping rule from GET /api/shop; no affiliate code, so no discount. The line
    * takes `size`, else the first size with `qty` units in stock.
    */
-  async placeCodOrder(user: SignedInUser, product: ApiProduct, qty = 1, size?: string): Promise<ApiOrder> {
+  async placeCodOrder(
+    user: SignedInUser,
+    product: ApiProduct,
+    qty = 1,
+    size?: string,
+    paymentMethod: 'COD' | 'Card' = 'COD',
+  ): Promise<ApiOrder> {
     const lineSize =
       size ??
       product.sizes.find((candidate) => (product.stockBySize[candidate] ?? 0) >= qty) ??
@@ -100,7 +106,7 @@ export class ShopApi {
       itemsCents > Math.round(shop.freeShippingOver * 100) ? 0 : Math.round(shop.shippingFee * 100);
     return this.ok('POST', '/api/orders', {
       token: user.token,
-      headers: { 'idempotency-key': `e2e-${user.id}-${product.id}-${lineSize}-${qty}` },
+      headers: { 'idempotency-key': `e2e-${user.id}-${product.id}-${lineSize}-${qty}-${paymentMethod}` },
       body: {
         orderItems: [{ product: product.id, qty, price: product.price, size: lineSize }],
         shippingAddress: {
@@ -111,7 +117,7 @@ export class ShopApi {
           country: 'Pakistan',
           phone: user.contact,
         },
-        paymentMethod: 'COD',
+        paymentMethod,
         itemsPrice: itemsCents / 100,
         shippingPrice: shippingCents / 100,
         totalPrice: (itemsCents + shippingCents) / 100,
@@ -124,6 +130,13 @@ export class ShopApi {
     return this.ok('PUT', `/api/admin/orders/${orderId}/status`, { token: admin.token, body: { status } });
   }
 
+  /** The admin moves an order on to Delivered, through Dispatched. */
+  async deliver(admin: SignedInUser, orderId: string): Promise<ApiOrder> {
+    await this.setStatus(admin, orderId, 'Dispatched');
+    return this.setStatus(admin, orderId, 'Delivered');
+  }
+
+  /** A review by a buyer of a delivered line of the product (only buyers review). */
   postReview(user: SignedInUser, productId: string, comment: string, rating = 4): Promise<unknown> {
     return this.ok('POST', '/api/reviews', { token: user.token, body: { productId, rating, comment } });
   }

@@ -4,6 +4,7 @@ import { customersProjector } from './customers/projector';
 import { metricsProjector } from './metrics/projector';
 import { ordersProjector } from './orders/projector';
 import { outboxProjector } from './outbox/projector';
+import { paymentsProjector } from './payments/projector';
 import { returnsProjector } from './returns/projector';
 import { reviewsProjector } from './reviews/projector';
 import type { Projector } from './runner/projector';
@@ -20,4 +21,5 @@ export const allProjectors: readonly Projector[] = [
   metricsProjector,
   outboxProjector,
   salesProjector,
+  paymentsProjector,
 ];

@@ -50,7 +50,12 @@ export type { KeysetPage, PageStart, Position } from './db/paging';
 export { calendarDay, daysBetween, isoWeek, localDateTime } from './metrics/days';
 export { metricsProjector } from './metrics/projector';
 export { dailySales, orderCounts } from './metrics/queries';
-export { codMetrics, codStanding, listAwaitingConfirmations } from './orders/cash-on-delivery';
+export {
+  codMetrics,
+  codStanding,
+  isPhoneOfOrders,
+  listAwaitingConfirmations,
+} from './orders/cash-on-delivery';
 export { ordersProjector } from './orders/projector';
 export {
   allOrders,
@@ -62,20 +67,40 @@ export {
   ordersOfUser,
   orderTracking,
 } from './orders/queries';
-export { findOrderOwner, listSweepableReservations } from './orders/rows';
+export {
+  countDeliveredOrders,
+  findOrderOwner,
+  listOrdersOfUser,
+  listSweepableReservations,
+} from './orders/rows';
 export {
   channelMessageCounts,
   dueMessages,
   findReactorCheckpoint,
   saveReactorCheckpoint,
 } from './outbox/queries';
+export { paymentsProjector, transactionKey } from './payments/projector';
+export {
+  findPaymentAttempt,
+  findPaymentProof,
+  listPaymentProofs,
+  ordersSharingTransaction,
+  paymentsOfOrder,
+  pendingPaymentAttempts,
+  rejectedPaymentNotices,
+} from './payments/rows';
+export type { PaymentAttemptRow, PaymentNoticeRow, PaymentProofRow } from './payments/tables';
 export { adminReturns, orderReturns, returnDetails } from './returns/queries';
+export { listReturnsOfOrder } from './returns/rows';
+export type { StoredReturnLine } from './returns/tables';
 export { reviewsProjector } from './reviews/projector';
 export {
   adminReviewPage,
   allAdminReviewsInChunks,
-  countReviewsByUser,
+  countVerifiedReviewsByUser,
+  latestVerifiedReviews,
   listPublicReviews,
+  listReviewsOfUser,
 } from './reviews/queries';
 export { readAsOf } from './runner/as-of';
 export type { ProjectionStatus, ProjectorStatus } from './runner/projection-status';

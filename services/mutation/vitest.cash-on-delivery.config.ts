@@ -6,6 +6,6 @@ export default defineConfig({
   test: {
     environment: 'node',
     root: fileURLToPath(new URL('../..', import.meta.url)),
-    include: ['services/src/slices/orders/decide.test.ts'],
+    include: ['services/src/slices/orders/decide.test.ts', 'services/src/slices/orders/decide-cod.test.ts'],
   },
 });

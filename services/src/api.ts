@@ -6,7 +6,9 @@ import type { ShopDeps } from './shop-deps';
 import { accountsRoutes } from './slices/accounts/routes';
 import { affiliatesRoutes } from './slices/affiliates/routes';
 import { catalogueRoutes } from './slices/catalogue/routes';
+import { courierRoutes } from './slices/couriers/routes';
 import { ordersRoutes } from './slices/orders/routes';
+import { paymentsRoutes } from './slices/payments/routes';
 import { returnsRoutes } from './slices/returns/routes';
 import { reviewsRoutes } from './slices/reviews/routes';
 import { shopRoutes } from './slices/shop/routes';
@@ -18,11 +20,13 @@ export function apiRoutes(deps: ShopDeps): Hono {
   api.route('/', accountsRoutes(deps));
   api.route('/', catalogueRoutes(deps));
   api.route('/', ordersRoutes(deps));
+  api.route('/', paymentsRoutes(deps));
   api.route('/', returnsRoutes(deps));
   api.route('/', affiliatesRoutes(deps));
   api.route('/', operationsRoutes(deps));
   api.route('/', shopRoutes(deps));
   api.route('/', metricsRoutes(deps));
   api.route('/', reportsRoutes(deps));
+  api.route('/', courierRoutes(deps));
   return api;
 }

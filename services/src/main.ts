@@ -30,6 +30,15 @@ const settings = settingsFrom(config);
 for (const warning of settings.configWarnings) logger.warn(warning);
 if (!settings.whatsapp)
   logger.info('whatsapp: off (set WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID to send)');
+for (const courier of ['postex', 'trax'] as const) {
+  if (!settings.couriers[courier]) {
+    const variables =
+      courier === 'postex'
+        ? 'POSTEX_TOKEN and POSTEX_PICKUP_ADDRESS_CODE'
+        : 'TRAX_API_KEY, TRAX_PICKUP_ADDRESS_ID and TRAX_WEBHOOK_SECRET';
+    logger.info(`${courier}: off (set ${variables} to book with it)`);
+  }
+}
 if (!config.PUBLIC_URL) {
   logger.warn('PUBLIC_URL is not set: links in e-mails point to this machine', {
     links: settings.mail.publicUrl,

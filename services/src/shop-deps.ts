@@ -3,13 +3,21 @@ import type { ProjectionRunner, ReadModelsDb } from '@shop/projections';
 import type { BackgroundWork } from './platform/background';
 import type { CommandDeps } from './platform/commands/handle-command';
 import type { ShopSettings } from './platform/config/settings';
+import type { Couriers } from './platform/couriers/couriers';
 import type { AuthDeps } from './platform/http/auth';
 import type { Logger } from './platform/logger';
 
 /** The settings a slice reads, as the configuration set them (ShopSettings says what each is). */
 type SettingsSlicesRead = Pick<
   ShopSettings,
-  'dataDir' | 'uploadsDir' | 'trustedProxies' | 'publicUrl' | 'shopInfo' | 'configWarnings' | 'cod'
+  | 'dataDir'
+  | 'uploadsDir'
+  | 'trustedProxies'
+  | 'publicUrl'
+  | 'shopInfo'
+  | 'configWarnings'
+  | 'cod'
+  | 'payments'
 >;
 
 /** Everything a slice's routes and commands need. */
@@ -26,4 +34,6 @@ export interface ShopDeps extends AuthDeps, CommandDeps, SettingsSlicesRead {
   demoImagesDir: string;
   /** How this process sends each channel's messages (`off`: it does not). */
   messageDelivery: Record<MessageChannel, MessageDelivery>;
+  /** The couriers the shop is configured for (none: booking is off). */
+  couriers: Couriers;
 }

@@ -7,8 +7,10 @@ import type { Hono } from 'hono';
 import { apiRoutes } from './api';
 import { BackgroundWork } from './platform/background';
 import { AggregateCache } from './platform/commands/aggregate-cache';
+import { StreamTurns } from './platform/commands/stream-turns';
 import { loadConfig } from './platform/config/config';
 import { type ShopSettings, settingsFrom } from './platform/config/settings';
+import { Couriers } from './platform/couriers/couriers';
 import { upcasters } from './platform/events/upcasters';
 import { upcastingStore } from './platform/events/upcasting-store';
 import { openSqliteEventStore } from './platform/eventstore/sqlite/sqlite-event-store';
@@ -21,11 +23,12 @@ import type { ShopDeps } from './shop-deps';
 import { lookupCaller } from './slices/accounts/caller';
 import { startConfirmationExpiry } from './slices/orders/cash-on-delivery/confirmation-expiry';
 import { startReservationSweep } from './slices/orders/reservation-sweep';
+import { startPaymentInquiry } from './slices/payments/inquiry';
 import { sharingRoutes } from './slices/sharing/routes';
 
 /**
  * What a shop opens with: its settings (settingsFrom; any left out take the configuration's defaults
- * for `dataDir`, except e-mail and WhatsApp, which stay off) and what the process injects.
+ * for `dataDir`, except e-mail, WhatsApp and the couriers, which stay off) and what the process injects.
  */
 export interface ShopOptions extends Partial<ShopSettings> {
   dataDir: string;
@@ -78,6 +81,7 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     readModels,
     projections: runner,
     aggregates: new AggregateCache(),
+    turns: new StreamTurns(),
     clock,
     newId: options.newId ?? uuidv7,
     logger,
@@ -93,6 +97,8 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
     shopInfo: options.shopInfo ?? defaults.shopInfo,
     configWarnings: options.configWarnings ?? defaults.configWarnings,
     cod: options.cod ?? defaults.cod,
+    payments: options.payments ?? defaults.payments,
+    couriers: new Couriers(options.couriers ?? {}, clock),
   };
   await runner.start();
   const mail = options.mail ? await startMail(deps, options.mail) : undefined;
@@ -111,9 +117,12 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
       shopPreviewImage: join(assetsDir, 'share', 'shop-preview.jpg'),
     }),
     ...(options.webDist ? { webDist: options.webDist } : {}),
+    // The browser posts the signed form to JazzCash's hosted page.
+    formActions: deps.payments.jazzCash ? [new URL(deps.payments.jazzCash.formUrl).origin] : [],
   });
   const stopReservationSweep = startReservationSweep(deps);
   const stopConfirmationExpiry = startConfirmationExpiry(deps);
+  const stopPaymentInquiry = startPaymentInquiry(deps);
   return {
     deps,
     app,
@@ -121,6 +130,7 @@ export async function openShop(options: ShopOptions): Promise<Shop> {
       await Promise.all([mail?.stop(), whatsapp?.stop()]);
       stopReservationSweep();
       await stopConfirmationExpiry();
+      await stopPaymentInquiry();
       await deps.background.idle();
       await runner.stop();
       readModels.close();

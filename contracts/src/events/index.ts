@@ -27,8 +27,24 @@ import {
   MessageSent,
   MessageWithdrawn,
 } from './outbox';
+import {
+  PaymentFailed,
+  PaymentNoticeRejected,
+  PaymentProofAccepted,
+  PaymentProofRejected,
+  PaymentProofSubmitted,
+  PaymentStarted,
+  PaymentSucceeded,
+} from './payments';
 import { ReturnApproved, ReturnReceived, ReturnRefunded, ReturnRejected, ReturnRequested } from './returns';
-import { ReviewDeleted, ReviewPosted } from './reviews';
+import { ReviewDeleted, ReviewEdited, ReviewPosted } from './reviews';
+import {
+  ShipmentBooked,
+  ShipmentBookingFailed,
+  ShipmentBookingOutcomeUnknown,
+  ShipmentBookingStarted,
+  ShipmentCancelled,
+} from './shipments';
 
 /**
  * Every event of the shop: its type name and its data schema. Money is in minor units (paisa),
@@ -53,6 +69,7 @@ export const eventSchemas = {
   StockReserved,
   StockReleased,
   ReviewPosted,
+  ReviewEdited,
   ReviewDeleted,
   OrderPlaced,
   OrderAbandoned,
@@ -76,6 +93,18 @@ export const eventSchemas = {
   MessageSent,
   MessageFailed,
   MessageWithdrawn,
+  PaymentStarted,
+  PaymentSucceeded,
+  PaymentFailed,
+  PaymentNoticeRejected,
+  PaymentProofSubmitted,
+  PaymentProofAccepted,
+  PaymentProofRejected,
+  ShipmentBookingStarted,
+  ShipmentBooked,
+  ShipmentBookingFailed,
+  ShipmentBookingOutcomeUnknown,
+  ShipmentCancelled,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;
@@ -88,6 +117,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Partial<Record<EventType, number>>>
   OrderPlaced: 3,
   ProductCreated: 3,
   ProductUpdated: 3,
+  ReviewPosted: 2,
   StockReserved: 2,
   StockReleased: 2,
 };
@@ -121,5 +151,5 @@ export {
   MessageWithdrawn,
 } from './outbox';
 export { ReturnApproved, ReturnReceived, ReturnRefunded, ReturnRejected, ReturnRequested } from './returns';
-export { ReviewDeleted, ReviewPosted } from './reviews';
+export { ReviewDeleted, ReviewEdited, ReviewPosted } from './reviews';
 export { streams } from './streams';

@@ -22,4 +22,8 @@ export const streams = {
   orderReferenceClaim: (reference: string) => `order-reference-${reference.toUpperCase()}`,
   /** A customer's cash-on-delivery standing: the admin's lifts of the refusal limit. */
   codStanding: (userId: string) => `cod-standing-${userId}`,
+  /** A payment notice that named no order we know, or could not be believed (decision 030). */
+  paymentNotice: (noticeId: string) => `payment-notice-${noticeId}`,
+  /** An order's parcel with the couriers: its bookings, cancels and statuses. */
+  shipment: (orderId: string) => `shipment-${orderId}`,
 } as const;

@@ -143,6 +143,38 @@ describe('the catalogue read model', () => {
     expect(findProduct(allDeleted, { id: 'p1' })).toMatchObject({ rating: 0, numReviews: 0 });
   });
 
+  it('counts verified reviews alone; an edit of a verified one moves the average, an unverified one never counts', () => {
+    const edited = (reviewId: string, rating: number) =>
+      anEvent('ReviewEdited', {
+        reviewId,
+        productId: 'p1',
+        userId: 'u1',
+        rating,
+        comment: '',
+        anonymous: false,
+        at,
+      });
+    const db = projected(
+      aProductCreated(),
+      aReview('old1', 'p1', 1, false),
+      aReview('old2', 'p1', 1, false),
+      aReview('r1', 'p1', 5),
+      aReview('r2', 'p1', 4),
+    );
+    expect(findProduct(db, { id: 'p1' })).toMatchObject({ rating: 4.5, numReviews: 2 });
+    const afterEdits = projected(
+      aProductCreated(),
+      aReview('old1', 'p1', 1, false),
+      aReview('r1', 'p1', 5),
+      aReview('r2', 'p1', 4),
+      edited('r2', 2),
+      edited('old1', 5),
+    );
+    expect(findProduct(afterEdits, { id: 'p1' })).toMatchObject({ rating: 3.5, numReviews: 2 });
+    const onlyOld = projected(aProductCreated(), aReview('old1', 'p1', 1, false));
+    expect(findProduct(onlyOld, { id: 'p1' })).toMatchObject({ rating: 0, numReviews: 0 });
+  });
+
   it('keeps the average exactly what a recount of the live reviews gives, review after review', () => {
     let seed = 7;
     const random = () => {

@@ -105,6 +105,12 @@ const sql = {
       .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number | null>('rating').as('sum')])
       .where('product_id', '=', arg('productId')),
   ),
+  setReviewRating: prepareQuery<{ reviewId: string; rating: number }>((qb, arg) =>
+    qb
+      .updateTable('catalogue_reviews')
+      .set({ rating: arg('rating') })
+      .where('review_id', '=', arg('reviewId')),
+  ),
   findReview: prepareQuery<{ reviewId: string }, { product_id: string; rating: number }>((qb, arg) =>
     qb
       .selectFrom('catalogue_reviews')
@@ -112,7 +118,8 @@ const sql = {
       .where('review_id', '=', arg('reviewId')),
   ),
   /**
-   * One review more (count 1) or less (count -1) in the average, without recounting: the average
+   * One review more (count 1) or less (count -1), or one review's rating changed (count 0, the
+   * difference), in the average without recounting: the average
    * times the count gives back the integer sum exactly (its rounding error is far below 0.5), so the
    * new average is the same division a recount makes.
    */
@@ -156,10 +163,18 @@ const on = {
     db.run(sql.moveStock, { id: e.productId, size: e.size, stock: e.qty });
   },
   ReviewPosted(e, db) {
+    // The rating counts verified reviews alone: a buyer's, of a line delivered and kept.
+    if (!e.verified) return;
     const posted = { reviewId: e.reviewId, productId: e.productId, rating: e.rating };
     if (db.run(sql.insertReview, posted).changes === 1) {
       db.run(sql.addRating, { id: e.productId, count: 1, rating: e.rating });
     }
+  },
+  ReviewEdited(e, db) {
+    const review = db.first(sql.findReview, { reviewId: e.reviewId });
+    if (!review || review.rating === e.rating) return;
+    db.run(sql.setReviewRating, { reviewId: e.reviewId, rating: e.rating });
+    db.run(sql.addRating, { id: review.product_id, count: 0, rating: e.rating - review.rating });
   },
   ReviewDeleted(e, db) {
     const review = db.first(sql.findReview, { reviewId: e.reviewId });
@@ -175,7 +190,7 @@ const on = {
 } satisfies EventHandlers;
 
 /**
- * The catalogue read model: products with their stock (per size where they have sizes), rating (average of live reviews) and
+ * The catalogue read model: products with their stock (per size where they have sizes), rating (average of live verified reviews) and
  * popularity (units ordered). Data is parsed with its contract schema, so a malformed event stops
  * the projector with the reason instead of writing a wrong row.
  */

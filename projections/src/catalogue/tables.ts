@@ -31,7 +31,7 @@ export interface CatalogueProductsTable {
    */
   variants: string;
   num_reviews: number;
-  /** Average of the live reviews; 0 when there are none. */
+  /** Average of the live verified reviews; 0 when there are none. */
   rating: number;
   /** What the Featured sort ranks by: the rating a shopper sees (the default 4 without reviews). */
   sort_rating: number;
@@ -49,7 +49,7 @@ export interface CatalogueProductSizesTable {
   product_id: string;
 }
 
-/** Each live review's rating, so deleting one recomputes the average exactly. */
+/** Each live verified review's rating, so deleting one recomputes the average exactly. */
 export interface CatalogueReviewsTable {
   review_id: string;
   product_id: string;

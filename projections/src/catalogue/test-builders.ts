@@ -47,13 +47,18 @@ export function aProductCreated(overrides: Partial<EventData<'ProductCreated'>> 
   return anEvent('ProductCreated', { ...variantsFromSizes(data), ...data });
 }
 
-export function aReview(reviewId: string, productId: string, rating: number): RecordedEvent {
+/** A verified review (a buyer's, of a delivered line); `verified: false` for one from before that rule. */
+export function aReview(reviewId: string, productId: string, rating: number, verified = true): RecordedEvent {
   return anEvent('ReviewPosted', {
     reviewId,
     productId,
     userId: 'u1',
     rating,
     comment: '',
+    orderId: verified ? 'o1' : null,
+    lineId: verified ? reviewId : null,
+    verified,
+    anonymous: false,
     at: '2024-05-02T10:00:00.000Z',
   });
 }

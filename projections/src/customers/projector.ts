@@ -78,32 +78,42 @@ const sql = {
     qb.deleteFrom('customer_search_terms').where('user_id', '=', arg('userId')),
   ),
   insertOrder: prepareQuery<CustomerOrdersTable>((qb, arg) =>
-    qb.insertInto('customer_orders').values(argumentsFor(arg, ['order_id', 'user_id', 'total_price'])),
+    qb
+      .insertInto('customer_orders')
+      .values(argumentsFor(arg, ['order_id', 'user_id', 'total_price', 'paid'])),
   ),
-  addOrder: prepareQuery<{ id: string; total: number }>((qb, arg) =>
+  countOrder: prepareQuery<{ id: string }>((qb, arg) =>
     qb
       .updateTable('customers')
-      .set((eb) => ({
-        order_count: eb('order_count', '+', 1),
-        total_spent: eb('total_spent', '+', arg('total')),
-      }))
+      .set((eb) => ({ order_count: eb('order_count', '+', 1) }))
       .where('id', '=', arg('id')),
   ),
-  /** A cancelled order leaves its customer's totals: what it added, found by the order. */
-  takeBackOrder: prepareQuery<{ orderId: string }>((qb, arg) =>
+  /** A cancelled order leaves its customer's order count. */
+  uncountOrder: prepareQuery<{ orderId: string }>((qb, arg) =>
     qb
       .updateTable('customers')
-      .set((eb) => ({
-        order_count: eb('order_count', '-', 1),
-        total_spent: eb(
-          'total_spent',
-          '-',
-          eb.selectFrom('customer_orders').select('total_price').where('order_id', '=', arg('orderId')),
-        ),
-      }))
+      .set((eb) => ({ order_count: eb('order_count', '-', 1) }))
       .where('id', '=', (eb) =>
         eb.selectFrom('customer_orders').select('user_id').where('order_id', '=', arg('orderId')),
       ),
+  ),
+  markPaid: prepareQuery<{ orderId: string; paid: number }>((qb, arg) =>
+    qb
+      .updateTable('customer_orders')
+      .set({ paid: arg('paid') })
+      .where('order_id', '=', arg('orderId')),
+  ),
+  /** Money the customer paid (`amount` > 0) or got back (< 0), found by the order it belongs to. */
+  addSpent: prepareQuery<{ orderId: string; amount: number }>((qb, arg) =>
+    qb
+      .updateTable('customers')
+      .set((eb) => ({ total_spent: eb('total_spent', '+', arg('amount')) }))
+      .where('id', '=', (eb) =>
+        eb.selectFrom('customer_orders').select('user_id').where('order_id', '=', arg('orderId')),
+      ),
+  ),
+  orderOf: prepareQuery<{ orderId: string }, CustomerOrdersTable>((qb, arg) =>
+    qb.selectFrom('customer_orders').selectAll().where('order_id', '=', arg('orderId')),
   ),
   endSessions: prepareQuery<{ id: string; kept: string | null }>((qb, arg) =>
     qb
@@ -208,11 +218,33 @@ const on = {
   },
   OrderPlaced(e, db) {
     if (e.affiliateUserId) db.run(sql.countAffiliateUse, { id: e.affiliateUserId });
-    db.run(sql.insertOrder, { order_id: e.orderId, user_id: e.userId, total_price: e.totalPrice });
-    db.run(sql.addOrder, { id: e.userId, total: e.totalPrice });
+    db.run(sql.insertOrder, {
+      order_id: e.orderId,
+      user_id: e.userId,
+      total_price: e.totalPrice,
+      paid: 0,
+    });
+    db.run(sql.countOrder, { id: e.userId });
   },
+  /**
+   * "Spent" is what the customer paid and kept: an order's total once it is paid (a transfer marked
+   * Paid, a COD parcel delivered), taken back out if that order is then cancelled or refused.
+   */
   StatusChanged(e, db) {
-    if (e.to === 'Cancelled') db.run(sql.takeBackOrder, { orderId: e.orderId });
+    if (e.to === 'Cancelled') db.run(sql.uncountOrder, { orderId: e.orderId });
+    const order = db.first(sql.orderOf, { orderId: e.orderId });
+    if (!order) return;
+    if (e.paid && order.paid === 0) {
+      db.run(sql.markPaid, { orderId: e.orderId, paid: 1 });
+      db.run(sql.addSpent, { orderId: e.orderId, amount: order.total_price });
+    } else if ((e.to === 'Cancelled' || e.to === 'Refused') && order.paid === 1) {
+      db.run(sql.markPaid, { orderId: e.orderId, paid: 0 });
+      db.run(sql.addSpent, { orderId: e.orderId, amount: -order.total_price });
+    }
+  },
+  /** A refund is taken off what the customer spent. */
+  ReturnRefunded(e, db) {
+    db.run(sql.addSpent, { orderId: e.orderId, amount: -e.amount });
   },
 } satisfies EventHandlers;
 

@@ -20,7 +20,10 @@ export interface CustomersTable {
   registered_position: number;
   /** Orders placed, cancelled ones left out. */
   order_count: number;
-  /** Their totals in minor units, cancelled orders left out. */
+  /**
+   * What the customer paid and kept, in minor units: the totals of her paid orders (a COD parcel is
+   * paid when delivered), cancelled and refused ones left out, refunds taken off (migration 044).
+   */
   total_spent: number;
   /** UserSessionsEnded so far: a token issued at a lower version is refused (migration 016). */
   session_version: number;
@@ -33,6 +36,8 @@ export interface CustomerOrdersTable {
   order_id: string;
   user_id: string;
   total_price: number;
+  /** 1 while the order's total counts in `total_spent` (migration 044). */
+  paid: number;
 }
 
 /**

@@ -25,6 +25,7 @@ import type {
   OrdersTable,
 } from '../orders/tables';
 import type { OutboxMessagesTable, ReactorCheckpointsTable } from '../outbox/tables';
+import type { PaymentAttemptsTable, PaymentNoticesTable, PaymentProofsTable } from '../payments/tables';
 import type { OrderReturnsTable } from '../returns/tables';
 import type { ReviewAuthorsTable, ReviewProductsTable, ReviewsTable } from '../reviews/tables';
 import type { SalesDailyTable, SalesFactsTable } from '../sales/tables';
@@ -93,4 +94,7 @@ export interface ReadModels {
   reactor_checkpoints: ReactorCheckpointsTable;
   sales_facts: SalesFactsTable;
   sales_daily: SalesDailyTable;
+  payment_attempts: PaymentAttemptsTable;
+  payment_proofs: PaymentProofsTable;
+  payment_notices: PaymentNoticesTable;
 }

@@ -59,9 +59,10 @@ const on = {
     sums.count(statusCounter(e.from), -1);
     sums.count(statusCounter(e.to), 1);
     if (e.paid) sums.count('paid', 1);
-    if (e.to === 'Cancelled') {
+    // A parcel refused at the door was never paid for: it leaves the sales like a cancellation.
+    if (e.to === 'Cancelled' || e.to === 'Refused') {
       const order = db.first(sql.findOrder, { orderId: e.orderId });
-      if (!order) throw new Error(`Cancelled an unknown order ${e.orderId}`);
+      if (!order) throw new Error(`${e.to} an unknown order ${e.orderId}`);
       sums.addToDay(order.day, { amount: -order.total_price, orders: -1, refunds: 0 });
     }
   },
@@ -73,7 +74,7 @@ const on = {
 
 /**
  * The dashboard's read model: order counts by current status, paid orders, and sales per day in the
- * shop's time zone (the order's total on the day it was placed, taken back out when it is cancelled;
+ * shop's time zone (the order's total on the day it was placed, taken back out when it is cancelled or refused;
  * a refund taken out on the day it is made).
  */
 export const metricsProjector = projectorOf({

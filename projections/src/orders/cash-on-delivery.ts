@@ -38,6 +38,19 @@ function codRefusals(db: ReadModelsDb, args: { userId: string; phoneKey?: string
   return db.first(refusalsOf, { userId: args.userId, phoneKey: args.phoneKey ?? '' })?.refusals ?? 0;
 }
 
+/** Whether a phone number (its key) is one a customer's orders went to: one of her own numbers. */
+export function isPhoneOfOrders(db: ReadModelsDb, args: { userId: string; phoneKey: string }): boolean {
+  const found = db.first(
+    db.qb
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', args.userId)
+      .where('phone_key', '=', args.phoneKey)
+      .limit(1),
+  );
+  return args.phoneKey !== '' && found !== undefined;
+}
+
 /**
  * Whether a customer may pay cash on delivery: refused once their refusals reach `limit`, unless an
  * admin lifted the limit since and no refusal came after the count the lift recorded.

@@ -152,6 +152,7 @@ function statusChanged(db: ReadModelsDb, e: EventData<'StatusChanged'>, position
   if (e.to === 'Cancelled' || e.to === 'Refused')
     db.run(statements.holdCancelled, { orderId: e.orderId, at: e.at });
   if (e.to === 'Refused') db.run(statements.refused, { orderId: e.orderId, at: e.at });
+  if (e.to === 'Cancelled') db.run(statements.confirmationNoLongerNeeded, { orderId: e.orderId });
   // The order as it stood before: a flag the change set was not set yet (the decider sets each once).
   const day = calendarDay(after.created_at);
   const counts = db.heldBack(orderCountSums);

@@ -17,6 +17,7 @@ import {
 import { findCustomer, findCustomers } from '../customers/queries';
 import type { ReadModelsDb } from '../db/database';
 import { countRows, type KeysetPage, type PageStart, readInChunks, readPage } from '../db/paging';
+import { paymentsOfOrder } from '../payments/rows';
 import { returnSteps } from '../returns/queries';
 import { listReturnsOfOrder } from '../returns/rows';
 import {
@@ -37,16 +38,19 @@ import type {
   OrderWithItems,
   StoredOrderChange,
 } from './tables';
-import { buildTimeline } from './timeline';
+import { buildTimeline, type TimelinePayment } from './timeline';
 
 const DAY_MS = 86_400_000;
 
 /**
  * What an order answer needs from the shop's configuration: COD_CONFIRMATION_WINDOW in milliseconds
- * (null when off), to say when an awaiting order expires. Unsaid, no expiry is given.
+ * (null when off), to say when an awaiting order expires. Unsaid, no expiry is given. `forStaff`: the
+ * answer goes to staff, who see a confirmation's note and which of them confirmed; unsaid, it is the
+ * shopper's answer, which carries neither.
  */
 export interface OrderAnswerSettings {
   confirmationWindowMs?: number | null;
+  forStaff?: boolean;
 }
 
 // The orders read model in the API's shapes: a GET route is one call to one of these.
@@ -152,6 +156,7 @@ export function orderTracking(
         units: (JSON.parse(row.items) as { qty: number }[]).reduce((sum, line) => sum + line.qty, 0),
         steps: returnSteps(row).map(([status, at]) => ({ status, at })),
       })),
+      payments: paymentSteps(db, order.id),
     }),
   };
 }
@@ -207,7 +212,12 @@ function toOrder(
     affiliateCode: order.affiliate_code,
     deliveryNote: order.delivery_note,
     cancelledBy: cancelledBy === null ? null : cancelledBy === order.user_id ? 'customer' : 'shop',
-    confirmation: confirmationOf(order, options.confirmationWindowMs ?? null, findUser),
+    confirmation: confirmationOf(
+      order,
+      options.confirmationWindowMs ?? null,
+      findUser,
+      options.forStaff ?? false,
+    ),
     refundDue: order.status === 'Cancelled' && order.is_paid === 1 ? fromMinor(order.total_price) : null,
     returnableUntil: order.delivered_at
       ? new Date(Date.parse(order.delivered_at) + shopConfig.returnsWindowDays * DAY_MS).toISOString()
@@ -239,24 +249,26 @@ function toOrder(
 
 /**
  * The order's cash-on-delivery confirmation. An awaiting order expires at its placing plus the
- * window, while it can still be cancelled (one dispatched unconfirmed no longer expires).
+ * window, while it can still be cancelled (one dispatched unconfirmed no longer expires). The shopper
+ * sees who confirmed only when it was herself, and never the staff's note.
  */
 function confirmationOf(
   order: OrderRow,
   windowMs: number | null,
   findUser: (id: string) => User | undefined,
+  forStaff: boolean,
 ): OrderConfirmation {
   const expires =
     order.confirmation_state === 'awaiting' &&
     windowMs !== null &&
     ALLOWED_TRANSITIONS[order.status].includes('Cancelled');
-  const by = order.confirmation_by;
+  const by = forStaff || order.confirmation_by === order.user_id ? order.confirmation_by : null;
   return {
     state: order.confirmation_state,
     at: order.confirmation_at,
     by: by === null ? null : { id: by, name: findUser(by)?.name ?? 'Unknown user' },
     channel: order.confirmation_channel,
-    note: order.confirmation_note,
+    note: forStaff ? order.confirmation_note : null,
     expiresAt: expires ? new Date(Date.parse(order.created_at) + windowMs).toISOString() : null,
   };
 }
@@ -280,4 +292,23 @@ function cancellerOf(order: Pick<OrderRow, 'status' | 'changes'>): string | null
   if (order.status !== 'Cancelled') return null;
   const changes = JSON.parse(order.changes) as StoredOrderChange[];
   return changes.findLast((change) => change[2] === 'Cancelled')?.[3] ?? null;
+}
+
+/** The order's payment attempts and proofs as timeline steps, each when it happened. */
+function paymentSteps(db: ReadModelsDb, orderId: string): TimelinePayment[] {
+  const { attempts, proofs } = paymentsOfOrder(db, { orderId });
+  const steps: TimelinePayment[] = [];
+  for (const attempt of attempts) {
+    steps.push({ key: 'payment-started', at: attempt.started_at });
+    if (attempt.state === 'failed' && attempt.settled_at) {
+      steps.push({ key: 'payment-failed', at: attempt.settled_at, detail: attempt.message });
+    }
+  }
+  for (const proof of proofs) {
+    steps.push({ key: 'proof-sent', at: proof.submitted_at });
+    if (proof.state === 'rejected' && proof.decided_at) {
+      steps.push({ key: 'proof-rejected', at: proof.decided_at, detail: proof.reason });
+    }
+  }
+  return steps;
 }

@@ -174,6 +174,14 @@ export const statements = {
   remind: prepareQuery<{ orderId: string }>((qb, arg) =>
     qb.updateTable('orders').set({ confirmation_reminded: 1 }).where('id', '=', arg('orderId')),
   ),
+  /** A cancelled order awaits no confirmation any more: nobody is asked to confirm it, no list holds it. */
+  confirmationNoLongerNeeded: prepareQuery<{ orderId: string }>((qb, arg) =>
+    qb
+      .updateTable('orders')
+      .set({ confirmation_state: 'not-needed' })
+      .where('id', '=', arg('orderId'))
+      .where('confirmation_state', '=', 'awaiting'),
+  ),
   expire: prepareQuery<{ orderId: string; at: string }>((qb, arg) =>
     qb
       .updateTable('orders')

@@ -31,7 +31,34 @@ export interface TimelineSource {
   /** Cash on delivery's confirmation: when and how it was confirmed, or that it expired. */
   confirmation?: Pick<OrderConfirmation, 'state' | 'at' | 'channel'>;
   returns?: readonly TimelineReturn[];
+  /** Payments tried and proofs sent (decision 030): each attempt, failure, proof and rejection. */
+  payments?: readonly TimelinePayment[];
 }
+
+/** A payment step: a JazzCash attempt started or failed, a proof of transfer sent or not accepted. */
+export interface TimelinePayment {
+  key: 'payment-started' | 'payment-failed' | 'proof-sent' | 'proof-rejected';
+  at: string;
+  /** The gateway's message for a failure, the admin's reason for a rejection. */
+  detail?: string | null;
+}
+
+const PAYMENT_STEPS: Record<
+  TimelinePayment['key'],
+  { label: string; description: (detail: string) => string }
+> = {
+  'payment-started': { label: 'Payment Started', description: () => 'You went to JazzCash to pay' },
+  'payment-failed': {
+    label: 'Payment Not Completed',
+    description: (detail) => (detail ? `JazzCash said: ${detail}` : 'The payment did not go through'),
+  },
+  'proof-sent': { label: 'Proof of Payment Sent', description: () => 'We are checking your transfer' },
+  'proof-rejected': {
+    label: 'Proof Not Accepted',
+    description: (detail) =>
+      detail ? `We could not confirm your transfer: ${detail}` : 'We could not confirm your transfer',
+  },
+};
 
 const RETURN_STEPS: Record<
   ReturnStatus,
@@ -87,6 +114,17 @@ export function buildTimeline(order: TimelineSource): TrackingStep[] {
       state: 'done',
     },
   ];
+  const payments = [...(order.payments ?? [])].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  for (const payment of payments) {
+    const step = PAYMENT_STEPS[payment.key];
+    steps.push({
+      key: payment.key,
+      label: step.label,
+      description: step.description(payment.detail ?? ''),
+      at: payment.at,
+      state: 'done',
+    });
+  }
   const confirmation = order.confirmation;
   if (confirmation?.state === 'confirmed') {
     steps.push({

@@ -2,7 +2,13 @@ import type { EventData, EventType, RecordedEvent } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
 import { openReadModels } from '../db/open';
 import { reviewsProjector } from './projector';
-import { countReviewsByUser, listAdminReviews, listPublicReviews } from './queries';
+import {
+  countVerifiedReviewsByUser,
+  latestVerifiedReviews,
+  listAdminReviews,
+  listPublicReviews,
+  listReviewsOfUser,
+} from './queries';
 
 let position = 0;
 function recorded<T extends EventType>(type: T, data: EventData<T>): RecordedEvent {
@@ -53,11 +59,24 @@ const posted = (reviewId: string, extra: Partial<EventData<'ReviewPosted'>> = {}
     userId: 'u1',
     rating: 4,
     comment: reviewId,
+    orderId: null,
+    lineId: null,
+    verified: false,
+    anonymous: true,
     at,
     ...extra,
   });
 
 describe('the reviews read model', () => {
+  const old = {
+    productId: 'p1',
+    rating: 4,
+    createdAt: at,
+    updatedAt: null,
+    author: 'Anonymous',
+    verified: false,
+  };
+
   it('answers the public list newest first (then latest posted), anonymous', () => {
     const db = project(
       user,
@@ -74,10 +93,12 @@ describe('the reviews read model', () => {
         rating: 4,
         comment: 'r2',
         createdAt: '2024-05-03T00:00:00.000Z',
+        updatedAt: null,
         author: 'Anonymous',
+        verified: false,
       },
-      { id: 'r3', productId: 'p1', rating: 4, comment: 'r3', createdAt: at, author: 'Anonymous' },
-      { id: 'r1', productId: 'p1', rating: 4, comment: 'r1', createdAt: at, author: 'Anonymous' },
+      { ...old, id: 'r3', comment: 'r3' },
+      { ...old, id: 'r1', comment: 'r1' },
     ]);
   });
 
@@ -108,6 +129,7 @@ describe('the reviews read model', () => {
         rating: 4,
         comment: 'r2',
         createdAt: at,
+        verified: false,
         User: { name: 'Nida K', email: 'nk@example.pk' },
       },
     ]);
@@ -119,14 +141,62 @@ describe('the reviews read model', () => {
     expect(listAdminReviews(db)).toMatchObject([{ id: 'r1', productName: null, User: null }]);
   });
 
-  it('counts a user’s live reviews', () => {
+  it('counts a user’s live verified reviews, not earlier ones', () => {
     const db = project(
       user,
-      posted('r1'),
-      posted('r2'),
+      posted('old'),
+      posted('r1', { verified: true, orderId: 'o1', lineId: 'l1' }),
+      posted('r2', { verified: true, orderId: 'o1', lineId: 'l2' }),
       recorded('ReviewDeleted', { reviewId: 'r2', productId: 'p1', deletedBy: 'a', at }),
     );
-    expect(countReviewsByUser(db, { userId: 'u1' })).toBe(1);
-    expect(countReviewsByUser(db, { userId: 'u2' })).toBe(0);
+    expect(countVerifiedReviewsByUser(db, { userId: 'u1' })).toBe(1);
+    expect(countVerifiedReviewsByUser(db, { userId: 'u2' })).toBe(0);
+  });
+
+  it('shows a verified review with the author’s first name and initial, or Anonymous; edits show', () => {
+    const verified = { verified: true, orderId: 'o1', anonymous: false };
+    const db = project(
+      recorded('UserRegistered', {
+        ...(user.data as EventData<'UserRegistered'>),
+        name: 'Nida  Khan Baloch',
+      }),
+      product,
+      posted('old'),
+      posted('r1', { ...verified, lineId: 'l1' }),
+      posted('r2', { ...verified, lineId: 'l2', anonymous: true }),
+      recorded('ReviewEdited', {
+        reviewId: 'r1',
+        productId: 'p1',
+        userId: 'u1',
+        rating: 2,
+        comment: 'Changed my mind',
+        anonymous: false,
+        at: '2024-05-04T00:00:00.000Z',
+      }),
+    );
+    const byId = new Map(listPublicReviews(db, { productId: 'p1' }).map((r) => [r.id, r]));
+    expect(byId.get('r1')).toMatchObject({
+      author: 'Nida B.',
+      verified: true,
+      rating: 2,
+      comment: 'Changed my mind',
+      updatedAt: '2024-05-04T00:00:00.000Z',
+    });
+    expect(byId.get('r2')).toMatchObject({ author: 'Anonymous', verified: true, updatedAt: null });
+    expect(byId.get('old')).toMatchObject({ author: 'Anonymous', verified: false });
+    expect(
+      latestVerifiedReviews(db, { productId: 'p1', limit: 5 })
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['r1', 'r2']);
+    expect(latestVerifiedReviews(db, { productId: 'p1', limit: 1 })).toHaveLength(1);
+    expect(listReviewsOfUser(db, { userId: 'u1', productId: 'p1' }).find((r) => r.id === 'r2')).toMatchObject(
+      {
+        orderId: 'o1',
+        lineId: 'l2',
+        anonymous: true,
+      },
+    );
+    expect(listReviewsOfUser(db, { userId: 'u1', productId: 'p2' })).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { type EventHandlers, projectorOf } from '../runner/projector';
 import type { ReviewAuthorsTable, ReviewProductsTable, ReviewsTable } from './tables';
 
 const sql = {
-  insertReview: prepareQuery<ReviewsTable>((qb, arg) =>
+  insertReview: prepareQuery<Omit<ReviewsTable, 'updated_at'>>((qb, arg) =>
     qb
       .insertInto('reviews')
       .values(
@@ -15,8 +15,19 @@ const sql = {
           'comment',
           'created_at',
           'posted_position',
+          'order_id',
+          'line_id',
+          'verified',
+          'anonymous',
         ]),
       ),
+  ),
+  editReview: prepareQuery<Pick<ReviewsTable, 'id' | 'rating' | 'comment' | 'anonymous' | 'updated_at'>>(
+    (qb, arg) =>
+      qb
+        .updateTable('reviews')
+        .set(argumentsFor(arg, ['rating', 'comment', 'anonymous', 'updated_at']))
+        .where('id', '=', arg('id')),
   ),
   deleteReview: prepareQuery<{ id: string }>((qb, arg) =>
     qb.deleteFrom('reviews').where('id', '=', arg('id')),
@@ -52,6 +63,19 @@ const on = {
       comment: e.comment,
       created_at: e.at,
       posted_position: event.position,
+      order_id: e.orderId,
+      line_id: e.lineId,
+      verified: e.verified ? 1 : 0,
+      anonymous: e.anonymous ? 1 : 0,
+    });
+  },
+  ReviewEdited(e, db) {
+    db.run(sql.editReview, {
+      id: e.reviewId,
+      rating: e.rating,
+      comment: e.comment,
+      anonymous: e.anonymous ? 1 : 0,
+      updated_at: e.at,
     });
   },
   ReviewDeleted(e, db) {

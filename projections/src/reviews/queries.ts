@@ -1,4 +1,4 @@
-import type { AdminReview, PublicReview } from '@shop/contracts';
+import { type AdminReview, type MyReview, type PublicReview, reviewAuthorName } from '@shop/contracts';
 import type { ReadModelsDb } from '../db/database';
 import {
   countRows,
@@ -11,25 +11,80 @@ import {
   readPage,
 } from '../db/paging';
 
-/** A product's reviews as the public sees them, newest first: never who wrote them. */
+/** A review with its author's current name: what the public and the author see. */
+function reviewsWithAuthors(db: ReadModelsDb) {
+  return db.qb
+    .selectFrom('reviews')
+    .leftJoin('review_authors', 'review_authors.user_id', 'reviews.user_id')
+    .select([
+      'reviews.id',
+      'reviews.product_id',
+      'reviews.rating',
+      'reviews.comment',
+      'reviews.created_at',
+      'reviews.updated_at',
+      'reviews.verified',
+      'reviews.anonymous',
+      'reviews.order_id',
+      'reviews.line_id',
+      'review_authors.name as author_name',
+    ])
+    .orderBy('reviews.created_at', 'desc')
+    .orderBy('reviews.posted_position', 'desc');
+}
+
+type ReviewWithAuthor = ReturnType<typeof reviewsWithAuthors> extends ListQuery<infer Row> ? Row : never;
+
+function toPublicReview(row: ReviewWithAuthor): PublicReview {
+  return {
+    id: row.id,
+    productId: row.product_id,
+    rating: row.rating,
+    comment: row.comment,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    author: reviewAuthorName(row.author_name, row.anonymous === 1),
+    verified: row.verified === 1,
+  };
+}
+
+/**
+ * A product's reviews as the public sees them, newest first: "Verified buyer" ones with the author's
+ * first name and initial (or "Anonymous" if she chose so), earlier ones marked not verified. Never
+ * the author's full name or e-mail.
+ */
 export function listPublicReviews(db: ReadModelsDb, args: { productId: string }): PublicReview[] {
+  return db.all(reviewsWithAuthors(db).where('reviews.product_id', '=', args.productId)).map(toPublicReview);
+}
+
+/** A product's newest verified reviews, at most `limit` (the product page's JSON-LD). */
+export function latestVerifiedReviews(
+  db: ReadModelsDb,
+  args: { productId: string; limit: number },
+): PublicReview[] {
   return db
     .all(
-      db.qb
-        .selectFrom('reviews')
-        .select(['id', 'product_id', 'rating', 'comment', 'created_at'])
-        .where('product_id', '=', args.productId)
-        .orderBy('created_at', 'desc')
-        .orderBy('posted_position', 'desc'),
+      reviewsWithAuthors(db)
+        .where('reviews.product_id', '=', args.productId)
+        .where('reviews.verified', '=', 1)
+        .limit(args.limit),
     )
-    .map((row) => ({
-      id: row.id,
-      productId: row.product_id,
-      rating: row.rating,
-      comment: row.comment,
-      createdAt: row.created_at,
-      author: 'Anonymous',
-    }));
+    .map(toPublicReview);
+}
+
+/** A user's own live reviews, newest first, one product's when given. */
+export function listReviewsOfUser(
+  db: ReadModelsDb,
+  args: { userId: string; productId?: string | undefined },
+): MyReview[] {
+  let query = reviewsWithAuthors(db).where('reviews.user_id', '=', args.userId);
+  if (args.productId !== undefined) query = query.where('reviews.product_id', '=', args.productId);
+  return db.all(query).map((row) => ({
+    ...toPublicReview(row),
+    orderId: row.order_id,
+    lineId: row.line_id,
+    anonymous: row.anonymous === 1,
+  }));
 }
 
 /** Newest first; reviews posted in the same instant by their place in the log. */
@@ -55,6 +110,7 @@ function adminReviews(db: ReadModelsDb, productId: string | undefined) {
       'reviews.comment',
       'reviews.created_at',
       'reviews.posted_position',
+      'reviews.verified',
       'review_authors.name as author_name',
       'review_authors.email as author_email',
       'review_products.name as product_name',
@@ -106,6 +162,7 @@ function toAdminReview(row: AdminReviewRow): AdminReview {
     rating: row.rating,
     comment: row.comment,
     createdAt: row.created_at,
+    verified: row.verified === 1,
     User:
       row.author_name !== null && row.author_email !== null
         ? { name: row.author_name, email: row.author_email }
@@ -113,13 +170,14 @@ function toAdminReview(row: AdminReviewRow): AdminReview {
   };
 }
 
-/** How many live reviews a user has written (affiliates need at least one). */
-export function countReviewsByUser(db: ReadModelsDb, args: { userId: string }): number {
+/** How many live verified reviews a user has written (an affiliate needs at least one). */
+export function countVerifiedReviewsByUser(db: ReadModelsDb, args: { userId: string }): number {
   const row = db.first(
     db.qb
       .selectFrom('reviews')
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', args.userId),
+      .where('user_id', '=', args.userId)
+      .where('verified', '=', 1),
   );
   return row?.count ?? 0;
 }

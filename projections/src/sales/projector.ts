@@ -5,6 +5,9 @@ import { calendarDay, isoWeek } from '../metrics/days';
 import { type EventHandlers, projectorOf } from '../runner/projector';
 import type { SalesDailyTable, SalesDimension, SalesFactsTable } from './tables';
 
+/** The payment method key of the orders paid online through JazzCash, in the facts and in reports. */
+export const PAID_ONLINE = 'jazzcash';
+
 /** The key of the orders without an affiliate, in the facts and in reports. */
 export const NO_AFFILIATE = '(none)';
 
@@ -39,6 +42,12 @@ const sql = {
   ),
   factsOfOrder: prepareQuery<{ orderId: string }, SalesFactsTable>((qb, arg) =>
     qb.selectFrom('sales_facts').selectAll().where('order_id', '=', arg('orderId')),
+  ),
+  setPaymentMethod: prepareQuery<{ orderId: string; paymentMethod: string }>((qb, arg) =>
+    qb
+      .updateTable('sales_facts')
+      .set({ payment_method: arg('paymentMethod') })
+      .where('order_id', '=', arg('orderId')),
   ),
   deleteOrder: prepareQuery<{ orderId: string }>((qb, arg) =>
     qb.deleteFrom('sales_facts').where('order_id', '=', arg('orderId')),
@@ -150,17 +159,33 @@ const on = {
     for (const fact of facts) db.run(sql.insertFact, fact);
     addToDaily(db, facts, 1);
   },
+  /** A cancelled order, or a parcel refused at the door, was never a sale: its facts go, refunds too. */
   StatusChanged(e, db) {
-    if (e.to !== 'Cancelled') return;
+    if (e.to !== 'Cancelled' && e.to !== 'Refused') return;
     addToDaily(db, db.all(sql.factsOfOrder, { orderId: e.orderId }), -1);
     db.run(sql.deleteOrder, { orderId: e.orderId });
+  },
+  /**
+   * An order paid online through JazzCash moves, with its refunds, from the method it was placed
+   * with to `jazzcash`: the reports split sales by how they were paid.
+   */
+  PaymentSucceeded(e, db) {
+    const facts = db.all(sql.factsOfOrder, { orderId: e.orderId });
+    if (facts.length === 0) return;
+    addToDaily(db, facts, -1);
+    db.run(sql.setPaymentMethod, { orderId: e.orderId, paymentMethod: PAID_ONLINE });
+    addToDaily(
+      db,
+      facts.map((fact) => ({ ...fact, payment_method: PAID_ONLINE })),
+      1,
+    );
   },
   ReturnRefunded(e, db) {
     const day = calendarDay(e.at);
     const facts: SalesFactsTable[] = [];
     for (const item of e.items) {
       const sale = db.first(sql.findFact, { orderId: e.orderId, ref: lineRef(item.orderItemId) });
-      // A cancelled order has no facts left, and its refunds stay out with it.
+      // A cancelled or refused order has no facts left, and its refunds stay out with it.
       if (!sale) continue;
       facts.push({
         ...sale,

@@ -9,7 +9,7 @@ import {
 import { type SqlBool, sql } from 'kysely';
 import type { ReadModelsDb } from '../db/database';
 import { daysBetween, isoWeek } from '../metrics/days';
-import { NO_AFFILIATE } from './projector';
+import { NO_AFFILIATE, PAID_ONLINE } from './projector';
 import type { SalesDimension } from './tables';
 
 /** A group's sums, money in minor units. */
@@ -91,10 +91,17 @@ const TIME_GROUPINGS: Partial<Record<SalesReportGrouping, (day: string) => strin
   month: (day) => day.slice(0, 7),
 };
 
+/** How each order was paid: JazzCash online, a manual transfer (proven in the shop or marked paid), COD. */
+const PAYMENT_LABELS: Readonly<Record<string, string>> = {
+  COD: 'Cash on delivery',
+  Card: 'Manual transfer',
+  [PAID_ONLINE]: 'JazzCash online',
+};
+
 /** What a reader sees for a key that is not its own label. */
 function labelOf(by: SalesReportGrouping, sums: SalesSums): string {
   if (by === 'affiliate' && sums.key === NO_AFFILIATE) return 'No affiliate';
-  if (by === 'paymentMethod' && sums.key === 'COD') return 'Cash on delivery';
+  if (by === 'paymentMethod') return PAYMENT_LABELS[sums.key] ?? sums.label;
   return sums.label;
 }
 

@@ -7,7 +7,9 @@ import { serve } from '@hono/node-server';
 import type { AuthResponse, EventStore, RegisterInput } from '@shop/contracts';
 import { codSettingsFrom } from '../platform/config/cod-settings';
 import { loadConfig } from '../platform/config/config';
+import type { CourierSettings } from '../platform/config/courier-settings';
 import type { MailSettings } from '../platform/config/mail-settings';
+import { paymentSettingsFrom } from '../platform/config/payment-settings';
 import { placeholderWarnings, shopInfoFrom } from '../platform/config/shop-info';
 import type { WhatsAppSettings } from '../platform/config/whatsapp-settings';
 import { TrustedProxies } from '../platform/http/client-address';
@@ -102,6 +104,8 @@ export interface TestShopOptions {
   mail?: (dataDir: string) => MailSettings;
   /** Turns WhatsApp on (see whatsapp-shop.ts); default: off. */
   whatsapp?: WhatsAppSettings;
+  /** The couriers the shop books with (see courier-shop.ts); default: none. */
+  couriers?: CourierSettings;
   /** An existing DATA_DIR to open (a restart); the caller removes it. Default: a fresh one, removed at close. */
   dataDir?: string;
   /** TRUSTED_PROXIES, e.g. '127.0.0.1' to act as the proxy in front of a listening shop. */
@@ -131,11 +135,13 @@ export async function openTestShop(options: TestShopOptions = {}): Promise<TestS
       shopInfo: shopInfoFrom(config),
       configWarnings: placeholderWarnings(config),
       cod: codSettingsFrom(config),
+      payments: paymentSettingsFrom(config),
       trustedProxies: TrustedProxies.parse(options.trustedProxies),
       ...(options.newId ? { newId: options.newId } : {}),
       ...(options.openStore ? { store: options.openStore(dataDir) } : {}),
       ...(options.mail ? { mail: options.mail(dataDir) } : {}),
       ...(options.whatsapp ? { whatsapp: options.whatsapp } : {}),
+      ...(options.couriers ? { couriers: options.couriers } : {}),
       ...(options.webDist ? { webDist: options.webDist } : {}),
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     });

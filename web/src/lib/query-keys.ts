@@ -29,6 +29,8 @@ export const orderKeys = {
 export const reviewKeys = {
   all: ['reviews'] as const,
   forProduct: (productId: string) => [...reviewKeys.all, 'product', productId] as const,
+  /** The signed-in shopper's reviewable lines and reviews (all products, or one). */
+  mine: (productId?: string) => [...reviewKeys.all, 'mine', productId ?? 'all'] as const,
 };
 
 /** Affiliate requests (admin) and the signed-in user's own affiliate standing. */

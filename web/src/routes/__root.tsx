@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { rememberReferral } from '../lib/referral';
 import { sessionStore } from '../lib/session';
 import type { RouterContext } from '../router';
+import { FlashMessage } from '../ui/flash-message';
 import { NotFound } from '../ui/not-found';
 import { useResetPageTitle } from '../ui/page-title';
 import { NavBar } from './-components/nav-bar';
@@ -17,7 +18,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   const router = useRouter();
-  useResetPageTitle(useRouterState({ select: (state) => state.location.pathname }));
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  useResetPageTitle(pathname);
   // Guards read the session in beforeLoad; re-run them when it changes (sign-out, a 401, another tab).
   useEffect(() => sessionStore.subscribe(() => void router.invalidate()), [router]);
 
@@ -28,6 +30,7 @@ function RootLayout() {
       </a>
       <NavBar />
       <main id="main" tabIndex={-1}>
+        <FlashMessage pathname={pathname} />
         <Outlet />
       </main>
       <SiteFooter />

@@ -33,7 +33,7 @@ describe('/affiliate/request', () => {
       }),
     );
     await openPage();
-    fireEvent.click(screen.getByRole('button', { name: 'Submit Affiliate Request' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit Affiliate Request' }));
     expect(await screen.findByRole('button', { name: 'Processing Request...' })).toBeTruthy();
     const status = await screen.findByText('Request submitted! Status: Pending');
     expect(status.className).toBe('form-success');
@@ -49,15 +49,31 @@ describe('/affiliate/request', () => {
       ),
     );
     await openPage();
-    fireEvent.click(screen.getByRole('button', { name: 'Submit Affiliate Request' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit Affiliate Request' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Write at least one product review before applying.');
     expect(alert.className).toBe('form-error');
   });
 
-  it('shows the status the user already has', async () => {
+  it('shows a pending request on opening (after a reload too), with no button to ask again', async () => {
     await openPage('Pending');
     expect(await screen.findByText('Pending')).toBeTruthy();
-    expect(screen.getByText(/Your current status/)).toBeTruthy();
+    expect(screen.getByText(/Your current status/).textContent).toBe(
+      'Your current status: Pending · we are reviewing your request and will let you know',
+    );
+    expect(screen.queryByRole('button', { name: 'Submit Affiliate Request' })).toBeNull();
+  });
+
+  it('offers no Submit once approved, and points to the link on the profile', async () => {
+    await openPage('Approved');
+    expect(await screen.findByText('Approved')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'profile' }).getAttribute('href')).toBe('/profile');
+    expect(screen.queryByRole('button', { name: 'Submit Affiliate Request' })).toBeNull();
+  });
+
+  it('lets a rejected user apply again', async () => {
+    await openPage('Rejected');
+    expect(await screen.findByText(/you may apply again/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Submit Affiliate Request' })).toBeTruthy();
   });
 });

@@ -4,7 +4,7 @@ import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { cartStore } from '../lib/cart';
 import { sessionStore, signIn, signOut } from '../lib/session';
-import { aCartLine, aProduct, aSession, aUser } from '../test/builders';
+import { aCartLine, aProduct, aSession, aShopInfo, aUser } from '../test/builders';
 import { server } from '../test/msw-server';
 import { renderApp } from '../test/render-app';
 
@@ -56,12 +56,15 @@ describe('checkout guard', () => {
 
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Sana' } });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'sana@example.pk' } });
-    fireEvent.change(screen.getByLabelText('Contact'), { target: { value: '0300-1234567' } });
+    fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '0300-1234567' } });
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/checkout');
+    expect(
+      screen.getByText('Welcome, Sana: your account is created and you are signed in. You are on checkout.'),
+    ).toBeTruthy();
   });
 
   it('keeps the remembered page when the visitor switches to sign in instead', async () => {
@@ -245,7 +248,7 @@ describe('checkout', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Jazz Cash / EasyPaisa / Bank Account' }));
 
     const payment = within(screen.getByRole('group', { name: 'Payment method' }));
-    expect(payment.getByText(/share a screenshot of the payment/)).toBeTruthy();
+    expect(payment.getByText(/send its transaction ID and a screenshot from your order page/)).toBeTruthy();
     expect(payment.getByText('PK36SCBL0000001123456702')).toBeTruthy();
     expect(payment.getByText('Test Fitness (Pvt) Ltd')).toBeTruthy();
     // No Raast ID is configured, so the button does not promise Raast.
@@ -255,6 +258,22 @@ describe('checkout', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/order/o-1'));
     expect(sent[0]?.body.paymentMethod).toBe('Card');
+  });
+
+  it('says JazzCash is paid on its own page after placing the order, where the shop takes it', async () => {
+    signIn(aSession());
+    cartStore.set([aCartLine({ price: 200, qty: 1 })]);
+    server.use(
+      http.get('/api/shop', () => HttpResponse.json(aShopInfo({ onlinePayments: { jazzCash: true } }))),
+    );
+    await openCheckout();
+    const payment = within(screen.getByRole('group', { name: 'Payment method' }));
+    expect(payment.queryByText(/Pay online with JazzCash/)).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'Jazz Cash / EasyPaisa / Bank Account' }));
+    expect(
+      payment.getByText(/Pay online with JazzCash \(wallet or card\) on JazzCash's own page/),
+    ).toBeTruthy();
+    expect(payment.getByText(/^Or pay by JazzCash, EasyPaisa or bank transfer/)).toBeTruthy();
   });
 
   it('pre-fills the code of an affiliate link opened earlier, shows the discount and sends it upper-cased', async () => {

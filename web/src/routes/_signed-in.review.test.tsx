@@ -1,9 +1,9 @@
-import type { ReviewInput } from '@shop/contracts';
+import type { ReviewRequest } from '@shop/contracts';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../lib/session';
-import { aProduct, aSession } from '../test/builders';
+import { aReviewableLine, aSession } from '../test/builders';
 import { catalogueHandler } from '../test/catalogue';
 import { server } from '../test/msw-server';
 import { renderApp } from '../test/render-app';
@@ -12,14 +12,25 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const products = [aProduct({ id: 'p1', name: 'Aero Tee' }), aProduct({ id: 'p2', name: 'Flex Shorts' })];
+/** Her delivered lines not reviewed yet: what she may review. */
+const lines = [
+  aReviewableLine({ productId: 'p1', name: 'Aero Tee', orderId: 'o1', lineId: 'l1', size: 'SM' }),
+  aReviewableLine({
+    productId: 'p2',
+    name: 'Flex Shorts',
+    orderId: 'o2',
+    lineId: 'l2',
+    size: '',
+    reference: 'CD-234567',
+  }),
+];
 
 function reviewEndpoint(answer: () => Response | Promise<Response>) {
-  const sent: ReviewInput[] = [];
+  const sent: ReviewRequest[] = [];
   server.use(
-    http.get('/api/products', () => HttpResponse.json(products)),
+    http.get('/api/reviews/mine', () => HttpResponse.json({ reviewable: lines, reviews: [] })),
     http.post('/api/reviews', async ({ request }) => {
-      sent.push((await request.json()) as ReviewInput);
+      sent.push((await request.json()) as ReviewRequest);
       return answer();
     }),
   );
@@ -29,7 +40,7 @@ function reviewEndpoint(answer: () => Response | Promise<Response>) {
 async function openForm() {
   signIn(aSession());
   const app = renderApp('/review');
-  await screen.findByRole('option', { name: 'Aero Tee' });
+  await screen.findByRole('option', { name: 'Aero Tee (SM), order AB-234567' });
   return app;
 }
 
@@ -51,7 +62,8 @@ describe('/review', () => {
       return HttpResponse.json({}, { status: 201 });
     });
     const { router } = await openForm();
-    fireEvent.change(screen.getByLabelText('Product'), { target: { value: 'p2' } });
+    expect(screen.getByRole('option', { name: 'Flex Shorts, order CD-234567' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Product'), { target: { value: 'l2' } });
     fireEvent.click(screen.getByRole('radio', { name: '1 Star' }));
     fireEvent.change(screen.getByLabelText('Your review (optional)'), { target: { value: '  Snug fit ' } });
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -60,7 +72,9 @@ describe('/review', () => {
     expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeTruthy();
     expect(await screen.findByText('Review submitted! Thank you for your feedback.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Submitted Successfully!' })).toBeTruthy();
-    expect(sent).toEqual([{ productId: 'p2', rating: 1, comment: 'Snug fit' }]);
+    expect(sent).toEqual([
+      { productId: 'p2', orderId: 'o2', lineId: 'l2', rating: 1, comment: 'Snug fit', anonymous: false },
+    ]);
     expect(router.state.location.pathname).toBe('/review');
 
     const home = catalogueHandler([]);
@@ -83,7 +97,7 @@ describe('/review', () => {
       ),
     );
     const { router } = await openForm();
-    fireEvent.change(screen.getByLabelText('Product'), { target: { value: 'p1' } });
+    fireEvent.change(screen.getByLabelText('Product'), { target: { value: 'l1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit Review' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('You have already reviewed this product.');
@@ -92,9 +106,9 @@ describe('/review', () => {
     expect(router.state.location.pathname).toBe('/review');
   });
 
-  it('only logs a failed product load and keeps the form (docs/rules/screens.md#failed-loads)', async () => {
+  it('only logs a failed load of her orders and keeps the form (docs/rules/screens.md#failed-loads)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    server.use(http.get('/api/products', () => HttpResponse.error()));
+    server.use(http.get('/api/reviews/mine', () => HttpResponse.error()));
     signIn(aSession());
     renderApp('/review');
 
@@ -111,5 +125,19 @@ describe('/review', () => {
     await openForm();
     expect(screen.getByText(/published straight away/)).toBeTruthy();
     expect(screen.getByText(/moderate afterwards/)).toBeTruthy();
+    expect(screen.getByText(/Verified buyer/)).toBeTruthy();
+  });
+
+  it('offers nothing to review to a shopper with no delivered order waiting, and says why', async () => {
+    server.use(http.get('/api/reviews/mine', () => HttpResponse.json({ reviewable: [], reviews: [] })));
+    signIn(aSession());
+    renderApp('/review');
+    expect(
+      await screen.findByText(
+        'Reviews come from buyers: once an order is delivered to you, its products appear here to review.',
+      ),
+    ).toBeTruthy();
+    const select = screen.getByLabelText('Product') as HTMLSelectElement;
+    expect(select.options).toHaveLength(1);
   });
 });

@@ -12,6 +12,7 @@ vi.mock('uplot', () => import('../test/fake-uplot'));
 const products = [
   aProduct({ id: 'p1', name: 'Core Hoodie', price: 4500, countInStock: 3 }),
   aProduct({ id: 'p2', name: 'Trail Shorts', price: 2999.5, countInStock: 25 }),
+  aProduct({ id: 'p3', name: 'Yoga Mat', price: 3999, countInStock: 0 }),
 ];
 
 const noMessages: MessagesStatus = {
@@ -74,7 +75,6 @@ describe('admin dashboard', () => {
       ['Pending', '3'],
       ['Paid', '2'],
       ['Processing', '1'],
-      ['Shipped', '0'],
       ['Dispatched', '1'],
       ['Delivered', '4'],
       ['Cancelled', '1'],
@@ -84,6 +84,21 @@ describe('admin dashboard', () => {
       expect(counters.getByText(label).nextElementSibling?.textContent).toBe(value);
     }
 
+    // The statuses the status control offers, and Processing because an order holds it (through the
+    // API); Shipped, which none holds and the control never offers, is not shown.
+    expect(counters.queryByText('Shipped')).toBeNull();
+    expect(counters.getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'Total Orders',
+      'Pending',
+      'Paid',
+      'Processing',
+      'Dispatched',
+      'Delivered',
+      'Cancelled',
+      'Refused',
+      'To ship',
+      'Awaiting payment',
+    ]);
     expect(screen.queryByRole('heading', { name: 'Shop details to fix' })).toBeNull();
 
     const chart = within(screen.getByRole('figure', { name: /Sales \(Last 30 Days\)/ }));
@@ -108,6 +123,9 @@ describe('admin dashboard', () => {
       '/admin/edit/p1',
     );
     expect(within(screen.getByRole('row', { name: /Trail Shorts/ })).getByText(/in stock/)).toBeTruthy();
+    const mat = within(screen.getByRole('row', { name: /Yoga Mat/ }));
+    expect(mat.getByText('Sold out')).toBeTruthy();
+    expect(mat.queryByText(/low stock/)).toBeNull();
   });
 
   it('shows the e-mails sent, waiting, failed and not needed, how they are sent, and the last failure', async () => {

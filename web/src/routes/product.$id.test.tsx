@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { cartStore } from '../lib/cart';
 import { signIn } from '../lib/session';
-import { aCartLine, aProduct, aSession, aShopInfo } from '../test/builders';
+import { aCartLine, aProduct, aReviewableLine, aSession, aShopInfo } from '../test/builders';
 import { server } from '../test/msw-server';
 import { renderApp } from '../test/render-app';
 
@@ -15,7 +15,9 @@ function aReview(overrides: Partial<PublicReview> = {}): PublicReview {
     rating: 4,
     comment: 'Fits well',
     createdAt: '2025-03-03T20:30:00.000Z',
-    author: 'Anonymous',
+    updatedAt: null,
+    author: 'Nida K.',
+    verified: true,
     ...overrides,
   };
 }
@@ -224,23 +226,28 @@ describe('product page', () => {
 });
 
 describe('product reviews', () => {
-  it('lists reviews as Anonymous with the en-PK date, rating and comment, and their average', async () => {
+  it('lists reviews by Verified buyers (first name and initial, or Anonymous) with the en-PK date, rating and comment, and their average', async () => {
     await openProduct(aProduct({ id: 'p1' }), [
       aReview({ id: 'r1', rating: 5, comment: 'Love it', createdAt: '2025-03-03T20:30:00.000Z' }),
-      aReview({ id: 'r2', rating: 4, comment: 'Runs small' }),
+      aReview({ id: 'r2', rating: 4, comment: 'Runs small', author: 'Anonymous' }),
+      aReview({ id: 'r3', rating: 1, comment: 'Never bought it', author: 'Anonymous', verified: false }),
     ]);
 
     const reviews = within(await screen.findByRole('region', { name: 'Customer Reviews' }));
     const items = await reviews.findAllByRole('listitem');
-    expect(items).toHaveLength(2);
+    expect(items).toHaveLength(3);
     const first = within(items[0]!);
-    expect(first.getByText('Anonymous')).toBeTruthy();
+    expect(first.getByText('Nida K.')).toBeTruthy();
+    expect(first.getByText('Verified buyer')).toBeTruthy();
+    expect(within(items[1]!).getByText('Anonymous')).toBeTruthy();
+    expect(within(items[2]!).getByText('Not verified')).toBeTruthy();
     // Karachi is UTC+5, so an evening UTC review is dated the next day.
     expect(first.getByText('04-Mar-2025')).toBeTruthy();
     expect(first.getByRole('img', { name: 'Rated 5 out of 5' })).toBeTruthy();
     expect(first.getByText('Love it')).toBeTruthy();
     expect(reviews.getByText('4.5')).toBeTruthy();
-    expect(reviews.getByText('Based on 2 reviews')).toBeTruthy();
+    // The earlier, unverified review is listed but counts in no average.
+    expect(reviews.getByText('Based on 2 verified reviews')).toBeTruthy();
   });
 
   it('shows the empty state, and no form but a sign-in link to a visitor', async () => {
@@ -255,13 +262,20 @@ describe('product reviews', () => {
     );
   });
 
-  it('lets a signed-in user post a review with the chosen rating, then refetches the list', async () => {
+  it('lets a buyer post a review of her delivered line with the chosen rating, then offers to edit it', async () => {
     signIn(aSession());
     const posted: unknown[] = [];
     let reviews: PublicReview[] = [];
     server.use(
       http.get('/api/products/p1', () => HttpResponse.json(aProduct({ id: 'p1', name: 'Core Hoodie' }))),
       http.get('/api/reviews/p1', () => HttpResponse.json(reviews)),
+      http.get('/api/reviews/mine', () =>
+        HttpResponse.json(
+          reviews.length === 0
+            ? { reviewable: [aReviewableLine()], reviews: [] }
+            : { reviewable: [], reviews: [{ ...reviews[0], orderId: 'o1', lineId: 'l1', anonymous: false }] },
+        ),
+      ),
       http.post('/api/reviews', async ({ request }) => {
         posted.push(await request.json());
         reviews = [aReview({ rating: 3, comment: 'Decent' })];
@@ -277,8 +291,50 @@ describe('product reviews', () => {
     fireEvent.click(form.getByRole('button', { name: 'Submit Review' }));
 
     expect(await screen.findByText('Decent')).toBeTruthy();
-    expect(posted).toEqual([{ productId: 'p1', rating: 3, comment: 'Decent' }]);
-    expect((form.getByLabelText('Your review') as HTMLTextAreaElement).value).toBe('');
+    expect(posted).toEqual([
+      { productId: 'p1', orderId: 'o1', lineId: 'l1', rating: 3, comment: 'Decent', anonymous: false },
+    ]);
+    const edit = within(await screen.findByRole('form', { name: 'Edit your review' }));
+    expect(screen.getByText('Thank you! Your review is published.')).toBeTruthy();
+    expect((edit.getByLabelText('Your review') as HTMLTextAreaElement).value).toBe('Decent');
+  });
+
+  it('tells a signed-in shopper who has not received it that reviews come from buyers, with no form', async () => {
+    signIn(aSession());
+    server.use(http.get('/api/reviews/mine', () => HttpResponse.json({ reviewable: [], reviews: [] })));
+    await openProduct(aProduct({ id: 'p1' }), []);
+    expect(
+      await screen.findByText(
+        'Reviews come from buyers: you can review this product once an order of it has been delivered to you.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Write a Review' })).toBeNull();
+  });
+
+  it('lets the author edit her review, and stay anonymous', async () => {
+    signIn(aSession());
+    const sent: unknown[] = [];
+    const own = {
+      ...aReview({ id: 'l1', rating: 5, comment: 'Love it' }),
+      orderId: 'o1',
+      lineId: 'l1',
+      anonymous: false,
+    };
+    server.use(
+      http.get('/api/reviews/mine', () => HttpResponse.json({ reviewable: [], reviews: [own] })),
+      http.put('/api/reviews/l1', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ ...own, rating: 2, comment: 'Faded', anonymous: true });
+      }),
+    );
+    await openProduct(aProduct({ id: 'p1' }), [aReview({ id: 'l1', rating: 5, comment: 'Love it' })]);
+    const form = within(await screen.findByRole('form', { name: 'Edit your review' }));
+    fireEvent.click(form.getByRole('radio', { name: '2 Stars' }));
+    fireEvent.change(form.getByLabelText('Your review'), { target: { value: 'Faded' } });
+    fireEvent.click(form.getByRole('checkbox', { name: /Anonymous/ }));
+    fireEvent.click(form.getByRole('button', { name: 'Save Review' }));
+    expect(await screen.findByText('Your review is updated.')).toBeTruthy();
+    expect(sent).toEqual([{ rating: 2, comment: 'Faded', anonymous: true }]);
   });
 
   it('sends nothing when the comment is blank', async () => {

@@ -17,7 +17,7 @@ function register(details: { name?: string; email?: string; contact?: string; pa
     value !== undefined && fireEvent.change(screen.getByLabelText(label), { target: { value } });
   fill('Name', details.name);
   fill('Email', details.email);
-  fill('Contact', details.contact);
+  fill('Mobile number', details.contact);
   fill(/^Password/, details.password);
   fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
 }
@@ -25,6 +25,31 @@ function register(details: { name?: string; email?: string; contact?: string; pa
 const valid = { name: 'Sana Iqbal', email: 'sana@example.pk', contact: '0300-1234567', password: 'abc' };
 
 describe('register page', () => {
+  it('labels the phone field "Mobile number"', async () => {
+    await openRegister();
+    expect(screen.getByLabelText('Mobile number').getAttribute('type')).toBe('tel');
+    expect(screen.queryByLabelText('Contact')).toBeNull();
+  });
+
+  it('says it worked and where she is: a welcome on the home page, which goes once she moves on', async () => {
+    server.use(
+      http.post('/api/auth/register', () =>
+        HttpResponse.json({ ...aUser({ name: 'Sana Iqbal' }), token: 'new-jwt' }),
+      ),
+    );
+    const { router } = await openRegister();
+
+    register(valid);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const welcome = await screen.findByText(
+      'Welcome, Sana: your account is created and you are signed in. You are on the home page.',
+    );
+    expect(welcome.closest('[role="status"]')).toBeTruthy();
+    await router.navigate({ to: '/terms' });
+    await waitFor(() => expect(screen.queryByText(/Welcome, Sana/)).toBeNull());
+  });
+
   it('asks for name, e-mail, contact and password with the advisory hint', async () => {
     await openRegister();
 
@@ -49,7 +74,7 @@ describe('register page', () => {
 
     expect(await screen.findByText('Name is required')).toBeTruthy();
     expect(screen.getByText('Email must be a valid e-mail address')).toBeTruthy();
-    expect(screen.getByText('Contact is required')).toBeTruthy();
+    expect(screen.getByText('Mobile number is required')).toBeTruthy();
     expect(screen.getByText('Password is required')).toBeTruthy();
     expect(calls).toBe(0);
   });
@@ -61,7 +86,7 @@ describe('register page', () => {
         body = await request.json();
         return HttpResponse.json(
           {
-            message: 'Check the highlighted fields',
+            message: 'password: Password must be at least 8 characters',
             code: 'VALIDATION_FAILED',
             fields: [{ field: 'password', message: 'Password must be at least 8 characters' }],
           },
@@ -73,8 +98,13 @@ describe('register page', () => {
 
     register(valid);
 
-    expect((await screen.findByRole('alert')).textContent).toBe('Check the highlighted fields');
-    expect(screen.getByText('Password must be at least 8 characters')).toBeTruthy();
+    // In words, not the server's summary with its field name ("password: …").
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your account was not created: Password must be at least 8 characters.',
+    );
+    expect(screen.queryByText(/password:/)).toBeNull();
+    const password = screen.getByLabelText(/^Password/);
+    expect(password.getAttribute('aria-invalid')).toBe('true');
     expect(body).toEqual(valid);
   });
 
@@ -111,6 +141,9 @@ describe('register page', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/terms'));
     expect(sessionStore.get()?.token).toBe('new-jwt');
+    expect((await screen.findByRole('status')).textContent).toContain(
+      'your account is created and you are signed in',
+    );
     expect(
       within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Sign out' }),
     ).toBeTruthy();

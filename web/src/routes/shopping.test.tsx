@@ -18,14 +18,26 @@ async function productList() {
 const searchOf = (router: ReturnType<typeof renderApp>['router']) => router.state.location.search;
 
 describe('shopping page', () => {
-  it('shows the heading, search box and the affiliate banner', async () => {
+  it('shows the heading and search box, and no affiliate banner to a visitor who came through no link', async () => {
     server.use(catalogueHandler(products(2)).handler);
     renderApp('/shopping');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Premium Collection' })).toBeTruthy();
     expect(screen.getByPlaceholderText('Search products...')).toBeTruthy();
-    // The banner explains where the discount comes from; it does not send shoppers to the affiliate application.
-    expect(screen.getByText(/affiliate.s link\? You get 5% off at checkout/)).toBeTruthy();
+    expect(await screen.findByText('2 Products Found')).toBeTruthy();
+    expect(screen.queryByText(/affiliate.s link/)).toBeNull();
+    expect(screen.queryByText(/5% off/)).toBeNull();
+  });
+
+  it("tells a visitor who came through an affiliate's link her discount and the code it fills in", async () => {
+    server.use(catalogueHandler(products(2)).handler);
+    renderApp('/shopping?ref=ayesha10');
+
+    const banner = await screen.findByText(
+      /You came through an affiliate.s link: you get 5% off at checkout/,
+    );
+    expect(banner.textContent).toContain('with their code AYESHA10 filled in for you');
+    // It explains where the discount comes from; it does not send shoppers to the affiliate application.
     expect(screen.queryByRole('link', { name: /5% off/ })).toBeNull();
   });
 

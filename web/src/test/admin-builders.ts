@@ -102,6 +102,7 @@ export function aReview(overrides: Partial<AdminReview> = {}): AdminReview {
     rating: 4,
     comment: 'Fits well',
     createdAt: '2025-03-04T10:05:00.000Z',
+    verified: true,
     User: { name: 'Bilal Ahmed', email: 'bilal@example.pk' },
     ...overrides,
   };

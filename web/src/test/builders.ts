@@ -1,4 +1,4 @@
-import type { Product, ShopInfo } from '@shop/contracts';
+import type { Product, ReviewableLine, ShopInfo } from '@shop/contracts';
 import type { CartLine } from '../lib/cart';
 import type { Session, SessionUser } from '../lib/session';
 
@@ -102,12 +102,27 @@ export function aShopInfo(overrides: Partial<ShopInfo> = {}): ShopInfo {
         },
       },
     ],
+    onlinePayments: { jazzCash: false },
     support: {
       phone: '+92 321 4567890',
       email: 'help@testfitness.pk',
       chatUrl: 'https://wa.me/923214567890',
     },
     claims: { customerCount: null },
+    ...overrides,
+  };
+}
+
+/** A delivered order line the signed-in shopper may still review. */
+export function aReviewableLine(overrides: Partial<ReviewableLine> = {}): ReviewableLine {
+  return {
+    orderId: 'o1',
+    lineId: 'l1',
+    reference: 'AB-234567',
+    productId: 'p1',
+    name: 'Core Hoodie',
+    size: 'MD',
+    deliveredAt: '2025-03-01T10:00:00.000Z',
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { cartStore } from '../lib/cart';
+import { flashStore } from '../lib/flash';
 import { referralStore } from '../lib/referral';
 import { sessionStore } from '../lib/session';
 import { server } from './msw-server';
@@ -14,6 +15,7 @@ afterEach(() => {
   sessionStore.set(null);
   cartStore.set([]);
   referralStore.set(null);
+  flashStore.set(null);
   localStorage.clear();
   sessionStorage.clear();
 });

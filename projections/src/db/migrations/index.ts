@@ -23,7 +23,13 @@ import { salesDaily } from './021-sales-daily';
 import { cashOnDelivery } from './022-cash-on-delivery';
 import { confirmationsAsked } from './023-confirmations-asked';
 import { outboxWithdrawn } from './024-outbox-withdrawn';
+import { phoneKeysByUser } from './025-phone-keys-by-user';
+import { verifiedReviews } from './027-verified-reviews';
 import { catalogueVariants } from './033-catalogue-variants';
+import { payments } from './036-payments';
+import { cancelledOrdersAwaitNothing } from './043-cancelled-orders-await-nothing';
+import { spentIsPaidAndKept } from './044-spent-is-paid-and-kept';
+import { refusedParcelsAreNoSales } from './045-refused-parcels-are-no-sales';
 
 /** Every read-model migration, in number order. Adding a read model's tables is one line here. */
 export const readModelMigrations: readonly Migration[] = [
@@ -51,5 +57,11 @@ export const readModelMigrations: readonly Migration[] = [
   cashOnDelivery,
   confirmationsAsked,
   outboxWithdrawn,
+  phoneKeysByUser,
+  verifiedReviews,
   catalogueVariants,
+  payments,
+  cancelledOrdersAwaitNothing,
+  spentIsPaidAndKept,
+  refusedParcelsAreNoSales,
 ];

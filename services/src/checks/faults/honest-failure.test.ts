@@ -4,7 +4,7 @@ import { listSweepableReservations } from '@shop/projections';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteEventStore } from '../../platform/eventstore/sqlite/sqlite-event-store';
-import { createProduct, orderBody } from '../../slices/orders/order-test-kit';
+import { createProduct, deliveredOrderOf, orderBody } from '../../slices/orders/order-test-kit';
 import { RESERVATION_GRACE_MS, sweepOrphanedReservations } from '../../slices/orders/reservation-sweep';
 import {
   aRegistration,
@@ -41,6 +41,8 @@ const stockOf = async (id: string) =>
 describe('when the event store cannot be written', () => {
   it('answers every command 503 SERVICE_UNAVAILABLE with a message, and appends nothing', async () => {
     await openFaultyShop();
+    const bought = await createProduct(t, admin, { name: 'Bought Tee', price: 40, countInStock: 5 });
+    await deliveredOrderOf(t, user, bought);
     for (const code of ['SQLITE_FULL', 'SQLITE_READONLY', 'SQLITE_IOERR_WRITE'] as const) {
       faults.failWith(code);
       const head = await t.deps.store.headPosition();
@@ -48,7 +50,7 @@ describe('when the event store cannot be written', () => {
         t.request('POST', '/api/auth/register', { body: aRegistration() }),
         t.request('POST', '/api/reviews', {
           token: user.token,
-          body: { productId: product.id, rating: 4, comment: 'ok' },
+          body: { productId: bought.id, rating: 4, comment: 'ok' },
         }),
         t.request('POST', '/api/orders', { token: user.token, body: orderBody([{ product, qty: 1 }]) }),
         t.request('POST', '/api/products', {

@@ -31,7 +31,17 @@ export const ADMIN_ROUTES: readonly { method: string; path: string }[] = [
   { method: 'POST', path: '/api/admin/projections/rebuild' },
   { method: 'GET', path: '/api/admin/reports/sales' },
   { method: 'GET', path: '/api/admin/messages' },
+  { method: 'GET', path: '/api/admin/payment-proofs' },
+  { method: 'POST', path: '/api/admin/payment-proofs/:id/accept' },
+  { method: 'POST', path: '/api/admin/payment-proofs/:id/reject' },
+  { method: 'GET', path: '/api/admin/payment-notices' },
+  { method: 'GET', path: '/api/admin/couriers' },
+  { method: 'GET', path: '/api/admin/couriers/:courier/cities' },
+  { method: 'POST', path: '/api/admin/orders/:id/shipment' },
+  { method: 'GET', path: '/api/admin/orders/:id/shipment' },
+  { method: 'DELETE', path: '/api/admin/orders/:id/shipment' },
+  { method: 'POST', path: '/api/admin/shipments' },
 ];
 
 /** The concrete address to call for a route pattern. */
-export const concretePath = (path: string) => path.replace(':id', 'some-id');
+export const concretePath = (path: string) => path.replace(':id', 'some-id').replace(':courier', 'postex');

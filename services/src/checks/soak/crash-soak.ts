@@ -25,11 +25,15 @@ export interface SoakOptions {
   durability: 'durable' | 'relaxed';
   products?: number;
   stockPerProduct?: number;
+  /** 'orders': checkouts only (a sale night on few products); default: the mixed day. */
+  load?: 'mixed' | 'orders';
   log?: (line: string) => void;
 }
 
 export interface SoakReport {
   requestsSent: number;
+  /** Answers to a checkout by status and code, e.g. `201`, `409 OUT_OF_STOCK`. */
+  orderAnswers: Record<string, number>;
   acknowledged: number;
   failedInFlight: number;
   kills: number;
@@ -105,6 +109,7 @@ export async function runCrashSoak(options: SoakOptions): Promise<SoakReport> {
 
     // When: workers send bounded request loops while the killer SIGKILLs and restarts the shop.
     const acked = new Map<string, AckedOrder>();
+    const orderAnswers: Record<string, number> = {};
     const counts = { sent: 0, acknowledged: 0, failed: 0, kills: 0 };
     const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
     const operations: (() => Promise<number>)[] = [
@@ -129,11 +134,14 @@ export async function runCrashSoak(options: SoakOptions): Promise<SoakReport> {
           shippingPrice,
           totalPrice: itemsPrice + shippingPrice,
         };
-        const response = await api<Order>('POST', '/api/orders', {
+        const response = await api<Order & { code?: string }>('POST', '/api/orders', {
           token: user.token,
           body,
           headers: { 'idempotency-key': randomUUID() },
         });
+        const answer =
+          response.status < 300 ? String(response.status) : `${response.status} ${response.body?.code}`;
+        orderAnswers[answer] = (orderAnswers[answer] ?? 0) + 1;
         if (response.status === 201 || response.status === 200) {
           acked.set(response.body.id, {
             orderId: response.body.id,
@@ -165,7 +173,7 @@ export async function runCrashSoak(options: SoakOptions): Promise<SoakReport> {
         ).status,
       register,
     ];
-    const weights = [0, 0, 0, 0, 1, 1, 2, 3];
+    const weights = options.load === 'orders' ? [0] : [0, 0, 0, 0, 1, 1, 2, 3];
     // While the shop is down, workers wait for it instead of spending the request budget on refusals.
     let restarted: Promise<void> = Promise.resolve();
     const worker = async () => {
@@ -206,6 +214,7 @@ export async function runCrashSoak(options: SoakOptions): Promise<SoakReport> {
     const findings = await verifyAfterSoak({ dataDir, acked, productIds, initialStock, registered });
     return {
       requestsSent: counts.sent,
+      orderAnswers,
       acknowledged: counts.acknowledged,
       failedInFlight: counts.failed,
       kills: counts.kills,
@@ -238,7 +247,7 @@ export function soakPassed(report: SoakReport, minimumKills = 3): boolean {
 export function formatReport(report: SoakReport): string {
   return [
     `requests sent ${report.requestsSent}, acknowledged ${report.acknowledged}, failed in flight ${report.failedInFlight}`,
-    `kills ${report.kills}`,
+    `kills ${report.kills}; checkouts answered ${JSON.stringify(report.orderAnswers)}`,
     `orders acknowledged ${report.ordersAcknowledged}, verified ${report.ordersVerified}, missing ${report.ordersMissing.length}, mismatched ${report.orderMismatches.length}`,
     `stock drift ${report.stockDrift.length} product(s) ${JSON.stringify(report.stockDrift)}`,
     `orphan reservations released by the sweep ${report.orphansReleasedBySweep}, left ${report.orphanReservationsLeft}`,

@@ -62,7 +62,7 @@ it('delivers every owed e-mail once across SIGKILLs in the middle of sending', a
       (await call<MessagesStatus>('GET', '/api/admin/messages', undefined, adminToken)).channels[0]!,
   });
   expect(inbox.received.map((mail) => mail.subject).sort()).toEqual(
-    orders.map((order) => `Your order ${order.reference} is confirmed`).sort(),
+    orders.map((order) => `Please confirm your order ${order.reference}`).sort(),
   );
   expect(new Set(inbox.received.map((mail) => mail.messageId)).size).toBe(ORDERS);
 }, 120_000);

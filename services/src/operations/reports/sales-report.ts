@@ -13,7 +13,7 @@ import { calendarDay, daysBetween, isoWeek } from '@shop/projections';
 // (projections/src/metrics) and of the sales reports (projections/src/sales). An order counts on the
 // calendar day, in the shop's time zone, of the moment it was placed; a refund on the day it was made
 // (paid), in every grouping, against its order's dimensions and the refunded lines' categories; a
-// cancelled order does not count at all, nor its refunds.
+// cancelled order, or a parcel refused at the door, does not count at all, nor its refunds.
 
 export const SALES_GROUPINGS = SALES_REPORT_GROUPINGS;
 export type SalesGrouping = SalesReportGrouping;
@@ -64,7 +64,7 @@ export class SalesLedger {
       this.#orders.set(data.orderId, { day: calendarDay(data.at, this.timeZone), data, refunds: [] });
     } else if (event.type === 'StatusChanged') {
       const data = eventSchemas.StatusChanged.parse(event.data) as EventData<'StatusChanged'>;
-      if (data.to === 'Cancelled') this.#cancelled.add(data.orderId);
+      if (data.to === 'Cancelled' || data.to === 'Refused') this.#cancelled.add(data.orderId);
     } else if (event.type === 'ReturnRefunded') {
       const data = eventSchemas.ReturnRefunded.parse(event.data) as EventData<'ReturnRefunded'>;
       this.#orders.get(data.orderId)?.refunds.push({ day: calendarDay(data.at, this.timeZone), data });

@@ -9,6 +9,8 @@ import { conflict } from '../errors';
 import type { AggregateCache } from './aggregate-cache';
 import { aggregateStream } from './aggregate-stream';
 import type { Decider, DomainEvent } from './decider';
+import { type RetryPolicy, retryPause } from './retry-policy';
+import type { StreamTurns } from './stream-turns';
 
 export type { Decider, DomainEvent } from './decider';
 
@@ -27,8 +29,16 @@ export interface CommandContext {
 export interface CommandDeps {
   store: EventStore;
   projections: ReadModelWaiter;
-  /** Attempts after a WrongExpectedVersion before giving up with 409. */
-  maxRetries?: number;
+  /**
+   * Commands on one stream take turns in this process instead of racing to the append (see
+   * StreamTurns); without it (a bare test) they race and the retries settle them.
+   */
+  turns?: StreamTurns;
+  /**
+   * After a WrongExpectedVersion (another process wrote the stream first), how long to keep trying,
+   * with backoff and jitter, and what to answer once that time is up.
+   */
+  retry?: Partial<RetryPolicy>;
   /**
    * How long to wait for the read models before answering anyway; 0: not at all, when a later
    * command of the same request waits for a later position (which covers this one).
@@ -59,6 +69,10 @@ export interface CommandOptions {
  * Read -> fold -> decide -> append, retrying on a concurrent write, then waiting (bounded) until the
  * read models have caught up with what was appended.
  *
+ * With `turns`, commands on one stream in this process run one after the other, so they never refuse
+ * each other; the retries (with backoff and jitter, until `retry.deadlineMs`) are for writes by other
+ * processes sharing the log.
+ *
  * The first attempt decides on what is already known without reading: the aggregate cache's fold (or
  * the initial state of a `newStream`), when that fold leads to events. The append's expected revision
  * refuses it if the stream moved on since, and the next attempt reads the tail. A refusal or a no-op
@@ -73,8 +87,34 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   context: CommandContext,
   options: CommandOptions = {},
 ): Promise<CommandResult<State, Event>> {
-  const attempts = 1 + (deps.maxRetries ?? 5);
-  for (let attempt = 1; attempt <= attempts; attempt++) {
+  const decideAndAppend = () =>
+    decideAndAppendWithRetries(deps, decider, streamName, command, context, options);
+  const result = await (deps.turns ? deps.turns.run(streamName, decideAndAppend) : decideAndAppend());
+  // Outside the stream's turn: the next command on the stream need not wait for the read models.
+  if (result.position !== undefined && deps.visibilityTimeoutMs !== 0) {
+    await deps.projections.waitForPosition(result.position, deps.visibilityTimeoutMs ?? 2_000);
+  }
+  return result;
+}
+
+const DEFAULT_RETRY: RetryPolicy = {
+  deadlineMs: 5_000,
+  firstPauseMs: 2,
+  longestPauseMs: 100,
+  gaveUp: () => conflict('This record is being changed by someone else right now. Please try again.'),
+};
+
+async function decideAndAppendWithRetries<State, Command, Event extends DomainEvent>(
+  deps: CommandDeps,
+  decider: Decider<State, Command, Event>,
+  streamName: string,
+  command: Command,
+  context: CommandContext,
+  options: CommandOptions,
+): Promise<CommandResult<State, Event>> {
+  const policy: RetryPolicy = { ...DEFAULT_RETRY, ...deps.retry };
+  const giveUpAt = performance.now() + policy.deadlineMs;
+  for (let attempt = 1; ; attempt++) {
     const known = attempt === 1 ? knownState(deps, decider, streamName, options) : undefined;
     const optimistic = known && decidedOrUndefined(decider, command, known.state);
     const { state, revision } = optimistic ? known : await currentState(deps, decider, streamName);
@@ -84,24 +124,20 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
       const appended = await deps.store.append(
         streamName,
         events.map((e) => withMetadata(e, context)),
-        {
-          expectedRevision: revision === -1 ? NO_STREAM : revision,
-        },
+        { expectedRevision: revision === -1 ? NO_STREAM : revision },
       );
       const after = events.reduce(decider.evolve, state);
       deps.aggregates?.set(streamName, decider.evolve, after, appended.nextExpectedRevision);
-      if (deps.visibilityTimeoutMs !== 0) {
-        await deps.projections.waitForPosition(appended.position, deps.visibilityTimeoutMs ?? 2_000);
-      }
       return { state: after, events, position: appended.position, revision: appended.nextExpectedRevision };
     } catch (error) {
-      if (!(error instanceof WrongExpectedVersion) || attempt === attempts) {
-        if (error instanceof WrongExpectedVersion) break;
-        throw error;
-      }
+      if (!(error instanceof WrongExpectedVersion)) throw error;
     }
+    // Another process wrote first (within one, turns prevent it): wait a little, longer each time and
+    // never in step with the others, then read what it wrote and decide again.
+    const pause = retryPause(policy, attempt);
+    if (performance.now() + pause > giveUpAt) throw policy.gaveUp();
+    await new Promise((resolve) => setTimeout(resolve, pause));
   }
-  throw conflict('This record is being changed by someone else right now. Please try again.');
 }
 
 /** What is known of the stream without reading: a new stream's initial state, or the cached fold. */

@@ -176,6 +176,68 @@ const ConfigSchema = z.object({
     .min(1, 'must be a whole number from 1 to 100')
     .max(100, 'must be a whole number from 1 to 100')
     .default(2),
+  /** JazzCash hosted checkout (decision 030): all four together turn it on; none, it is off. */
+  JAZZCASH_MERCHANT_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{3,30}$/, 'must be the merchant ID from the JazzCash portal, such as MC12345')
+    .optional(),
+  JAZZCASH_PASSWORD: z.string().trim().min(1, 'must be the password from the JazzCash portal').optional(),
+  JAZZCASH_INTEGRITY_SALT: z
+    .string()
+    .trim()
+    .min(8, 'must be the integrity salt from the JazzCash portal (at least 8 characters)')
+    .optional(),
+  JAZZCASH_API_URL: z
+    .url({
+      protocol: /^https?$/,
+      error:
+        "must be JazzCash's address, such as https://sandbox.jazzcash.com.pk or https://payments.jazzcash.com.pk",
+    })
+    .optional(),
+  /** How long after it began a JazzCash payment that never came back is asked about. */
+  PAYMENT_INQUIRY_AFTER: z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}[smhd]$/, 'must be a duration such as 15m, 90s or 1h')
+    .default('15m'),
+  /** How often the pending payments are asked about. */
+  PAYMENT_INQUIRY_INTERVAL: z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}[smhd]$/, 'must be a duration such as 5m, 30s or 1h')
+    .refine((text) => !/^\d{1,7}[smhd]$/.test(text) || durationMs(text) >= 1_000, {
+      error: 'must be at least 1s',
+    })
+    .default('5m'),
+  POSTEX_TOKEN: z.string().trim().min(8, "must be the merchant API token from PostEx's portal").optional(),
+  /** The `addressCode` of a pickup address registered with PostEx (`001`). */
+  POSTEX_PICKUP_ADDRESS_CODE: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z-]{1,20}$/, "must be a pickup address code from PostEx's portal, such as 001")
+    .optional(),
+  POSTEX_API_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: 'must be an http(s):// URL such as https://api.postex.pk/services/integration/api/order',
+    })
+    .default('https://api.postex.pk/services/integration/api/order'),
+  TRAX_API_KEY: z.string().trim().min(8, "must be the API key from Trax's merchant portal").optional(),
+  TRAX_PICKUP_ADDRESS_ID: z.coerce
+    .number({ error: 'must be the id (a whole number) of a pickup address registered with Trax' })
+    .int('must be the id (a whole number) of a pickup address registered with Trax')
+    .positive('must be the id (a whole number) of a pickup address registered with Trax')
+    .optional(),
+  /** The secret part of the webhook address given to Trax: `/api/webhooks/trax/{secret}`. */
+  TRAX_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{24,128}$/, 'must be 24 to 128 letters, digits, - or _ (it is part of a URL)')
+    .optional(),
+  TRAX_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s):// URL such as https://sonic.pk' })
+    .default('https://sonic.pk'),
   CUSTOMER_COUNT_CLAIM: z.string().trim().min(1).max(20, 'must be at most 20 characters').optional(),
 });
 
@@ -231,6 +293,19 @@ function crossFieldProblems(input: Record<string, string>): string[] {
       `${missing} is required: WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID turn WhatsApp on together`,
     );
   }
+  if (Boolean(input.POSTEX_TOKEN) !== Boolean(input.POSTEX_PICKUP_ADDRESS_CODE)) {
+    const missing = input.POSTEX_TOKEN ? 'POSTEX_PICKUP_ADDRESS_CODE' : 'POSTEX_TOKEN';
+    problems.push(
+      `${missing} is required: POSTEX_TOKEN and POSTEX_PICKUP_ADDRESS_CODE turn PostEx on together`,
+    );
+  }
+  const trax = ['TRAX_API_KEY', 'TRAX_PICKUP_ADDRESS_ID', 'TRAX_WEBHOOK_SECRET'];
+  const traxGiven = trax.filter((key) => input[key]);
+  if (traxGiven.length > 0 && traxGiven.length < trax.length) {
+    const missing = trax.filter((key) => !input[key]);
+    const verb = missing.length === 1 ? 'is' : 'are';
+    problems.push(`${missing.join(' and ')} ${verb} required: ${trax.join(', ')} turn Trax on together`);
+  }
   if (input.SMTP_URL && !input.MAIL_FROM)
     problems.push('MAIL_FROM is required when SMTP_URL is set: the address the shop sends from');
   const accounts = ['JAZZCASH_NUMBER', 'EASYPAISA_NUMBER', 'BANK_IBAN', 'RAAST_ID'].filter(
@@ -239,6 +314,19 @@ function crossFieldProblems(input: Record<string, string>): string[] {
   if (accounts.length > 0 && !input.PAYMENT_ACCOUNT_TITLE) {
     problems.push(
       `PAYMENT_ACCOUNT_TITLE is required with ${accounts.join(', ')}: shoppers check the name before they pay`,
+    );
+  }
+  const jazzCash = [
+    'JAZZCASH_MERCHANT_ID',
+    'JAZZCASH_PASSWORD',
+    'JAZZCASH_INTEGRITY_SALT',
+    'JAZZCASH_API_URL',
+  ];
+  const given = jazzCash.filter((key) => input[key]);
+  if (given.length > 0 && given.length < jazzCash.length) {
+    const missing = jazzCash.filter((key) => !input[key]);
+    problems.push(
+      `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required: ${jazzCash.join(', ')} turn JazzCash on together`,
     );
   }
   return problems;
@@ -258,7 +346,7 @@ export function uploadsDirOf(config: Pick<Config, 'DATA_DIR' | 'UPLOADS_DIR'>): 
 }
 
 function redact(key: string, value: string): string {
-  if (/SECRET|PASSWORD|TOKEN|POSTGRES_URL/.test(key)) return '***';
+  if (/SECRET|PASSWORD|TOKEN|SALT|API_KEY|POSTGRES_URL/.test(key)) return '***';
   // A connection URL's password (user:password@host) never reaches a log.
   return key.endsWith('_URL') ? value.replace(/\/\/([^/@:]*):[^/@]*@/, '//$1:***@') : value;
 }

@@ -2,7 +2,9 @@ import type { ShopInfo } from '@shop/contracts';
 import { TrustedProxies } from '../http/client-address';
 import { type CodSettings, codSettingsFrom } from './cod-settings';
 import { type Config, uploadsDirOf } from './config';
+import { type CourierSettings, courierSettingsFrom } from './courier-settings';
 import { type MailSettings, mailSettingsFrom } from './mail-settings';
+import { type PaymentSettings, paymentSettingsFrom } from './payment-settings';
 import { placeholderWarnings, shopInfoFrom } from './shop-info';
 import { type WhatsAppSettings, whatsAppSettingsFrom } from './whatsapp-settings';
 
@@ -22,10 +24,14 @@ export interface ShopSettings {
   configWarnings: readonly string[];
   /** COD_CONFIRMATION_WINDOW and COD_REFUSAL_LIMIT. */
   cod: CodSettings;
+  /** JazzCash (null: off) and when pending payments are asked about. */
+  payments: PaymentSettings;
   /** Sends e-mail as the log says (SMTP or the outbox folder); omitted: no e-mail (API tests, the CLI). */
   mail?: MailSettings;
   /** Sends WhatsApp messages through the Cloud API; omitted: none (the channel is off). */
   whatsapp?: WhatsAppSettings;
+  /** The couriers configured (POSTEX_*, TRAX_*); each left out is off. */
+  couriers: CourierSettings;
 }
 
 /**
@@ -44,7 +50,9 @@ export function settingsFrom(config: Config): ShopSettings & { mail: MailSetting
     shopInfo: shopInfoFrom(config),
     configWarnings: placeholderWarnings(config),
     cod: codSettingsFrom(config),
+    payments: paymentSettingsFrom(config),
     mail: mailSettingsFrom(config),
+    couriers: courierSettingsFrom(config),
     ...(whatsapp ? { whatsapp } : {}),
   };
 }

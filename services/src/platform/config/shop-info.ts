@@ -21,7 +21,14 @@ export function shopInfoFrom(config: Config): ShopInfo {
     raastId: config.RAAST_ID ?? null,
   };
   const paymentMethods: PaymentMethodInfo[] = [{ method: 'COD', label: PAYMENT_METHOD_LABELS.COD }];
-  if (accounts.jazzCash || accounts.easyPaisa || accounts.bankIban || accounts.raastId) {
+  const jazzCashOnline = Boolean(
+    config.JAZZCASH_MERCHANT_ID &&
+      config.JAZZCASH_PASSWORD &&
+      config.JAZZCASH_INTEGRITY_SALT &&
+      config.JAZZCASH_API_URL,
+  );
+  // Paying before delivery: by JazzCash online, or by transfer to an account to pay into.
+  if (jazzCashOnline || accounts.jazzCash || accounts.easyPaisa || accounts.bankIban || accounts.raastId) {
     paymentMethods.push({ method: 'Card', label: PAYMENT_METHOD_LABELS.Card, accounts });
   }
   return {
@@ -32,6 +39,7 @@ export function shopInfoFrom(config: Config): ShopInfo {
     affiliateDiscountRate: shopConfig.affiliateDiscountRate,
     returnsWindowDays: shopConfig.returnsWindowDays,
     paymentMethods,
+    onlinePayments: { jazzCash: jazzCashOnline },
     support: {
       phone: config.SUPPORT_PHONE ?? null,
       email: config.SUPPORT_EMAIL ?? null,

@@ -23,6 +23,10 @@ export const upcasters: UpcasterRegistry = {
   },
   ProductCreated: { 1: legacyProductStock, 2: legacyProductVariants },
   ProductUpdated: { 1: legacyProductStock, 2: legacyProductVariants },
+  /** A review from before reviews came from buyers: no order line, not verified, shown anonymous. */
+  ReviewPosted: {
+    1: (data) => ({ ...(data as object), orderId: null, lineId: null, verified: false, anonymous: true }),
+  },
   StockReserved: { 1: legacyStockMovement },
   StockReleased: { 1: legacyStockMovement },
 };

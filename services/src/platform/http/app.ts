@@ -27,6 +27,8 @@ export interface AppDeps {
    * (HTML for every client route, a 404 page for the rest), tried after the web app's files.
    */
   pages?: Hono;
+  /** Other origins the web app's forms may post to: a payment gateway's hosted page. */
+  formActions?: readonly string[];
 }
 
 /** JSON bodies above this are refused with 413; uploads have their own limit. */
@@ -53,7 +55,7 @@ export function createApp(deps: AppDeps): Hono {
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...(deps.formActions ?? [])],
         frameAncestors: ["'none'"],
       },
       xFrameOptions: 'DENY',
@@ -70,7 +72,8 @@ export function createApp(deps: AppDeps): Hono {
   app.use('/api/*', async (c, next) => {
     // A GET or HEAD has no body to limit (a fetch Request cannot carry one); asking would make the
     // Node adapter build a full Request for each, ~9% of the server's time under catalogue load.
-    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === '/api/upload') return next();
+    // Uploads (pictures, proofs of payment) are multipart and limited by their own routes.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || isUpload(c.req.path)) return next();
     const incoming = nodeRequestOf(c);
     if (!incoming) return limitJsonBody(c, next);
     const body = await readNodeBody(incoming, JSON_BODY_LIMIT);
@@ -109,3 +112,7 @@ export function createApp(deps: AppDeps): Hono {
   if (deps.pages) app.route('/', deps.pages);
   return app;
 }
+
+/** The routes that take a picture as multipart/form-data, each with its own size limit. */
+const isUpload = (path: string) =>
+  path === '/api/upload' || /^\/api\/orders\/[^/]+\/payment-proof$/.test(path);

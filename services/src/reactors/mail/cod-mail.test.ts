@@ -42,6 +42,10 @@ it('a COD order confirmation carries the link that confirms it signed out; a pre
   await inbox.waitUntil(() => inbox.to(shopper.email).length === 2);
   const mailOf = (o: Order) => inbox.to(shopper.email).find((m) => m.subject.includes(o.reference));
   const [cod, prepaid] = [mailOf(order), mailOf(card)];
+  expect(cod!.subject).toBe(`Please confirm your order ${order.reference}`);
+  expect(cod!.text).toContain(`Please confirm your order ${order.reference}: we send it once you confirm.`);
+  expect(cod!.text).not.toContain('is confirmed');
+  expect(prepaid!.subject).toBe(`Your order ${card.reference} awaits payment`);
   expect(cod!.text).toContain('please confirm your order before we send it');
   expect(confirmLinkIn(prepaid!.links)).toBeUndefined();
   const link = confirmLinkIn(cod!.links);
@@ -67,7 +71,7 @@ it('sends the reminder halfway with the link, and the expiry notice at the end, 
   await inbox.waitUntil(() => inbox.to(shopper.email).length === 2);
   const reminder = inbox
     .to(shopper.email)
-    .find((m) => m.subject === `Please confirm your order ${order.reference}`);
+    .find((m) => m.subject === `Reminder: please confirm your order ${order.reference}`);
   expect(reminder!.text).toContain('is waiting for your confirmation');
   expect(reminder!.messageId).toMatch(/\.confirmation-reminder@shop\.example\.pk>$/);
   expect(confirmLinkIn(reminder!.links)).toBeDefined();
@@ -79,8 +83,8 @@ it('sends the reminder halfway with the link, and the expiry notice at the end, 
   const subjects = inbox.to(shopper.email).map((m) => m.subject);
   expect(subjects.sort()).toEqual(
     [
+      `Reminder: please confirm your order ${order.reference}`,
       `Please confirm your order ${order.reference}`,
-      `Your order ${order.reference} is confirmed`,
       `Your order ${order.reference} was cancelled`,
     ].sort(),
   );
@@ -109,7 +113,7 @@ it('withdraws a reminder the shopper made needless by confirming before it could
   const counts = await waitForCounts(t, admin, (c) => c.waiting === 0);
   expect([counts.sent, counts.withdrawn, counts.failed]).toEqual([1, 1, 0]);
   expect(inbox.to(shopper.email).map((m) => m.subject)).toHaveLength(1);
-  expect(inbox.to(shopper.email)[0]!.subject).not.toContain('Please confirm');
+  expect(inbox.to(shopper.email)[0]!.subject).not.toContain('Reminder');
 });
 
 it('withdraws a reminder made needless by the shop dispatching the order unconfirmed meanwhile', async () => {
@@ -128,5 +132,5 @@ it('withdraws a reminder made needless by the shop dispatching the order unconfi
   t.clock.advance(31_000);
   const counts = await waitForCounts(t, admin, (c) => c.waiting === 0);
   expect([counts.withdrawn, counts.failed]).toEqual([1, 0]);
-  expect(inbox.to(shopper.email).some((m) => m.subject.startsWith('Please confirm'))).toBe(false);
+  expect(inbox.to(shopper.email).some((m) => m.subject.startsWith('Reminder'))).toBe(false);
 });

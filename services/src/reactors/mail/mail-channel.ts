@@ -17,8 +17,9 @@ import { frame, type MessageContent } from './messages/markup';
 import { orderConfirmation } from './messages/order-confirmation';
 import { type NotifiedStatus, orderStatus } from './messages/order-status';
 import { passwordReset } from './messages/password-reset';
+import { paymentProofRejected } from './messages/payment-proof';
 import { type ReturnStep, returnStatus } from './messages/return-status';
-import { customer, orderToConfirm, placedOrder, requestedReturn } from './recipients';
+import { customer, orderToConfirm, placedOrder, requestedReturn, submittedProof } from './recipients';
 import type { ShopDetails } from './shop-details';
 import type { MailTransport } from './transport';
 
@@ -108,6 +109,14 @@ export function mailChannel(
         event,
       );
     }
+    if (event.type === 'PaymentProofRejected') {
+      const rejected = dataOf(event, 'PaymentProofRejected');
+      return addressed(
+        'payment-proof-rejected',
+        rejected && (await customer(deps.store, rejected.userId)),
+        event,
+      );
+    }
     if (isReturnCause(event.type)) {
       const data = dataOf(event, event.type);
       return addressed(
@@ -144,7 +153,7 @@ export function mailChannel(
     const shop = deps.shopInfo;
     if (owed.kind === 'order-confirmation') {
       const order = required(dataOf(cause, 'OrderPlaced'), cause);
-      const confirm = order.paymentMethod === 'COD' ? await confirmationOf(order) : undefined;
+      const confirm = order.confirmationRequired ? await confirmationOf(order) : undefined;
       return orderConfirmation(order, link(`/track/${order.orderId}`), shop, confirm);
     }
     if (owed.kind === CONFIRMATION_KINDS.OrderConfirmationReminded) {
@@ -180,6 +189,13 @@ export function mailChannel(
         shop,
       );
     }
+    if (owed.kind === 'payment-proof-rejected') {
+      const rejected = required(dataOf(cause, 'PaymentProofRejected'), cause);
+      const order = await placedOrder(deps.store, rejected.orderId);
+      const proof = await submittedProof(deps.store, rejected.orderId, rejected.proofId);
+      const orderUrl = link(`/order/${rejected.orderId}`);
+      return paymentProofRejected(rejected, proof, order?.reference || rejected.orderId, orderUrl);
+    }
     const returnCause = Object.entries(RETURN_KINDS).find(([, { kind }]) => kind === owed.kind);
     if (returnCause) {
       const [type, { step }] = returnCause as [ReturnCause, (typeof RETURN_KINDS)[ReturnCause]];
@@ -208,6 +224,7 @@ export function mailChannel(
       'PasswordResetRequested',
       'OrderConfirmationReminded',
       'OrderConfirmationExpired',
+      'PaymentProofRejected',
       ...RETURN_CAUSES,
     ],
     owedFor,

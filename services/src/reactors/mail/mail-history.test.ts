@@ -38,7 +38,7 @@ it('sends nothing for history: not when mail is switched on for an old log, not 
   await setStatus(t, admin, old.id, 'Dispatched');
   await waitForCounts(t, admin, (c) => c.sent === 2 && c.waiting === 0);
   expect(subjects()).toEqual(
-    [`Your order ${fresh.reference} is confirmed`, `Your order ${old.reference} is on its way`].sort(),
+    [`Please confirm your order ${fresh.reference}`, `Your order ${old.reference} is on its way`].sort(),
   );
 
   // A rebuild of every read model replays the log: it sends nothing.
@@ -59,10 +59,10 @@ it('sends nothing for history: not when mail is switched on for an old log, not 
   await waitForCounts(t, admin, (c) => c.sent === 4 && c.waiting === 0);
   expect(subjects()).toEqual(
     [
-      `Your order ${fresh.reference} is confirmed`,
+      `Please confirm your order ${fresh.reference}`,
       `Your order ${old.reference} is on its way`,
-      `Your order ${afterRebuild.reference} is confirmed`,
-      `Your order ${last.reference} is confirmed`,
+      `Please confirm your order ${afterRebuild.reference}`,
+      `Please confirm your order ${last.reference}`,
     ].sort(),
   );
 });

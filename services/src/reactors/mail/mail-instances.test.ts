@@ -55,7 +55,7 @@ it('two shop instances on one log, each with its own read models, send every mes
   await waitForCounts(a, admin, (c) => c.sent === 6 && c.waiting === 0);
   await waitForCounts(b, await signInAdmin(b), (c) => c.sent === 6 && c.waiting === 0);
   expect(inbox.received.map((mail) => mail.subject).sort()).toEqual(
-    orders.map((order) => `Your order ${order.reference} is confirmed`).sort(),
+    orders.map((order) => `Please confirm your order ${order.reference}`).sort(),
   );
   expect(new Set(inbox.received.map((mail) => mail.messageId)).size).toBe(6);
 });
@@ -74,7 +74,7 @@ it('without SMTP_URL writes each message as an .eml file in DATA_DIR/outbox', as
   const files = readdirSync(outboxFolder(t.dataDir));
   expect(files).toEqual([expect.stringMatching(/^[\w-]+\.order-confirmation\.eml$/)]);
   const mail = await simpleParser(readFileSync(`${outboxFolder(t.dataDir)}/${files[0]}`));
-  expect(mail.subject).toBe(`Your order ${order.reference} is confirmed`);
+  expect(mail.subject).toBe(`Please confirm your order ${order.reference}`);
   expect(mail.to && 'text' in mail.to ? mail.to.text : '').toContain(shopper.email);
   expect(mail.text).toContain(`https://shop.example.pk/track/${order.id}`);
   expect(mail.html).toContain('<strong>Apex Athletics</strong>');

@@ -30,10 +30,13 @@ describe('e-mail to a real SMTP server', () => {
 
     await inbox.waitUntil(() => inbox.to(shopper.email).length === 1);
     const [mail] = inbox.to(shopper.email);
-    expect(mail!.subject).toBe(`Your order ${order.reference} is confirmed`);
+    expect(mail!.subject).toBe(`Your order ${order.reference} awaits payment`);
     expect(mail!.from).toBe('"Apex Athletics" <orders@shop.example.pk>');
     expect(mail!.messageId).toMatch(/^<[\w-]+\.order-confirmation@shop\.example\.pk>$/);
-    expect(mail!.text).toContain(`Your order ID is ${order.reference}`);
+    expect(mail!.text.split('\n')[4]).toBe(
+      `Thank you for your order ${order.reference}. It awaits your payment of PKR 280.00: we ship it once the payment has arrived.`,
+    );
+    expect(mail!.text).not.toContain('is confirmed');
     expect(mail!.text).toContain('- Running Tee (size MD) x 2: PKR 80.00');
     expect(mail!.text).toContain('Total: PKR 280.00');
     expect(mail!.text).toContain('Please send PKR 280.00 to one of these accounts');
@@ -72,8 +75,8 @@ describe('e-mail to a real SMTP server', () => {
     const subjects = inbox.to(shopper.email).map((mail) => mail.subject);
     expect(subjects.sort()).toEqual(
       [
-        `Your order ${delivered.reference} is confirmed`,
-        `Your order ${cancelled.reference} is confirmed`,
+        `Please confirm your order ${delivered.reference}`,
+        `Please confirm your order ${cancelled.reference}`,
         `Your order ${delivered.reference} is on its way`,
         `Your order ${delivered.reference} has been delivered`,
         `Your order ${cancelled.reference} has been cancelled`,

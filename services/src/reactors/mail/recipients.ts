@@ -51,3 +51,18 @@ export async function orderToConfirm(
     awaiting: awaitsConfirmation(state),
   };
 }
+
+/** The proof a rejection is about, as the shopper sent it; undefined when it is not on the order. */
+export async function submittedProof(
+  store: EventStore,
+  orderId: string,
+  proofId: string,
+): Promise<{ transactionId: string; amount: number } | undefined> {
+  const { events } = await aggregateStream(store, streams.order(orderId), orderDecider);
+  for (const event of events) {
+    if (event.type === 'PaymentProofSubmitted' && event.data.proofId === proofId) {
+      return { transactionId: event.data.transactionId, amount: event.data.amount };
+    }
+  }
+  return undefined;
+}

@@ -2,15 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { DeciderSpec } from '../../test-support/decider-spec';
 import type { AffiliateEvent } from './affiliate';
 import { newAffiliateCode } from './code';
-import { type AffiliateCommand, affiliateDecider, NEEDS_REVIEW_MESSAGE } from './decide';
+import { type AffiliateCommand, affiliateDecider } from './decide';
+import { NEEDS_ORDER_AND_REVIEW_MESSAGE } from './eligibility';
 
 const spec = DeciderSpec.for(affiliateDecider);
 
 const at = '2024-05-01T10:00:00.000Z';
 
-const request = (requestId: string, hasReview = true): AffiliateCommand => ({
+const request = (requestId: string, eligible = true): AffiliateCommand => ({
   type: 'RequestAffiliate',
-  data: { requestId, userId: 'u1', hasReview, at },
+  data: { requestId, userId: 'u1', eligible, at },
 });
 const approval = (requestId: string) => ({ requestId, userId: 'u1', code: 'ABCD2345', by: 'admin', at });
 const rejection = (requestId: string) => ({ requestId, userId: 'u1', by: 'admin', at });
@@ -43,8 +44,8 @@ describe('applying', () => {
       .thenEvents([requested('r1')]);
   });
 
-  it('given no review, when applying, then refused with the review message', () => {
-    expect(spec.given().when(request('r1', false)).thenThrows().message).toBe(NEEDS_REVIEW_MESSAGE);
+  it('given no delivered order and review, when applying, then refused saying what is needed', () => {
+    expect(spec.given().when(request('r1', false)).thenThrows().message).toBe(NEEDS_ORDER_AND_REVIEW_MESSAGE);
   });
 
   it('given a pending request, when applying again, then 409', () => {

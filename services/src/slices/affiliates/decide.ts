@@ -6,11 +6,12 @@ import {
   evolveAffiliate,
   initialAffiliateState,
 } from './affiliate';
+import { NEEDS_ORDER_AND_REVIEW_MESSAGE } from './eligibility';
 
 export interface RequestAffiliate {
   type: 'RequestAffiliate';
-  /** `hasReview`: whether the user has posted a review, looked up by the handler. */
-  data: { requestId: string; userId: string; hasReview: boolean; at: string };
+  /** `eligible`: she has one delivered order and one review (`mayApplyAsAffiliate`), as the handler found. */
+  data: { requestId: string; userId: string; eligible: boolean; at: string };
 }
 
 export interface ApproveAffiliate {
@@ -26,13 +27,11 @@ export interface RejectAffiliate {
 
 export type AffiliateCommand = RequestAffiliate | ApproveAffiliate | RejectAffiliate;
 
-export const NEEDS_REVIEW_MESSAGE = 'Please post at least one product review before applying.';
-
 /** One open request at a time; an affiliate stays one; a rejected user may apply again. */
 export function requestAffiliate(command: RequestAffiliate, state: AffiliateState): AffiliateEvent[] {
   if (state.status === 'Pending') throw conflict('You already have a pending request.');
   if (state.status === 'Approved') throw conflict('You are already an affiliate.');
-  if (!command.data.hasReview) throw conflict(NEEDS_REVIEW_MESSAGE);
+  if (!command.data.eligible) throw conflict(NEEDS_ORDER_AND_REVIEW_MESSAGE);
   const { requestId, userId, at } = command.data;
   return [{ type: 'AffiliateRequested', data: { requestId, userId, at } }];
 }

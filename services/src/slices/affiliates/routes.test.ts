@@ -13,7 +13,7 @@ import { it } from '../../test-support/shop-test';
 import { registerUser, type SignedInUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { createProduct, orderBody, placeOrderOk, postReview, setStatus } from '../orders/order-test-kit';
 import { claimNewAffiliateCode } from './code-claims';
-import { NEEDS_REVIEW_MESSAGE } from './decide';
+import { NEEDS_ORDER_AND_REVIEW_MESSAGE } from './eligibility';
 
 let t: TestShop;
 let admin: SignedInUser;
@@ -24,7 +24,7 @@ let tee: Product;
 it.beforeEach(async ({ shop }) => {
   t = shop;
   admin = await signInAdmin(t);
-  aff = await registerUser(t, { name: 'Zara Affiliate', email: 'zara@example.pk' });
+  aff = await registerUser(t, { name: 'Zara Affiliate', email: 'zara@example.pk', contact: '0333-7654322' });
   buyer = await registerUser(t, { name: 'Buyer' });
   tee = await createProduct(t, admin, { name: 'Tee', price: 40, countInStock: 100 });
 });
@@ -46,7 +46,7 @@ async function approvedAffiliate(): Promise<string> {
 describe('applying: POST /api/affiliate', () => {
   it('is refused until the user has posted a review', async () => {
     const response = await apply(aff);
-    expect([response.status, response.body.message]).toEqual([409, NEEDS_REVIEW_MESSAGE]);
+    expect([response.status, response.body.message]).toEqual([409, NEEDS_ORDER_AND_REVIEW_MESSAGE]);
     expect((await me(aff)).status).toBe('None');
   });
 
@@ -231,5 +231,79 @@ describe('using a code', () => {
     const body = { ...orderBody([{ product: tee, qty: 1 }]), affiliateCode: code };
     const response = await t.request<Order & ErrorBody>('POST', '/api/orders', { token: buyer.token, body });
     expect([response.status, response.body.code]).toEqual([409, 'PRICE_CHANGED']);
+  });
+});
+
+describe('self-referral: the affiliate behind another account', () => {
+  const refusedOrder = async (
+    user: SignedInUser,
+    code: string,
+    shipping: Partial<Order['shippingAddress']> = {},
+  ) =>
+    t.request<ErrorBody>('POST', '/api/orders', {
+      token: user.token,
+      body: orderBody([{ product: tee, qty: 1 }], {
+        affiliateCode: code.toLowerCase(),
+        paymentMethod: 'Card',
+        shippingAddress: {
+          ...orderBody([]).shippingAddress,
+          phone: '0345-0000001',
+          address: 'Elsewhere 9',
+          ...shipping,
+        },
+      }),
+    });
+
+  it('a second account with her phone in another format is refused the code (check and order); nothing is counted', async () => {
+    const code = await approvedAffiliate();
+    const second = await registerUser(t, { name: 'Zara Affiliate', contact: '+92 333 7654322' });
+    const checked = await t.request<ErrorBody>('GET', `/api/affiliate/codes/${code}`, {
+      token: second.token,
+    });
+    expect([checked.status, checked.body.message]).toEqual([
+      400,
+      "This affiliate code cannot be used: the order shares the affiliate's phone number. Affiliates cannot use their own code.",
+    ]);
+    const order = await refusedOrder(second, code, { phone: '0333-7654322' });
+    expect([order.status, order.body.fields?.[0]?.field]).toEqual([400, 'affiliateCode']);
+    expect(await me(aff)).toMatchObject({ useCount: 0, commission: { earned: 0, pending: 0 } });
+  });
+
+  it('an order to her phone, her delivery address, or from her e-mail written another way is refused', async () => {
+    const code = await approvedAffiliate();
+    const [herOrder] = (await t.request<Order[]>('GET', '/api/orders/myorders', { token: aff.token })).body;
+    const herAddress = herOrder?.shippingAddress;
+    if (!herAddress) throw new Error('the affiliate has a delivered order');
+
+    const byPhone = await refusedOrder(buyer, code, { phone: herAddress.phone.replace(/^0/, '+92 ') });
+    expect(byPhone.body.message).toMatch(/shares the affiliate's phone number/);
+    const byAddress = await refusedOrder(buyer, code, {
+      address: `  ${herAddress.address.toUpperCase().replace(',', ' ,')} `,
+      city: herAddress.city.toLowerCase(),
+    });
+    expect([byAddress.status, byAddress.body.message]).toEqual([
+      400,
+      "This affiliate code cannot be used: the order shares the affiliate's delivery address. Affiliates cannot use their own code.",
+    ]);
+    const sameMailbox = await registerUser(t, { email: 'Zara+shop@Example.pk', contact: '0345-0000002' });
+    const byEmail = await refusedOrder(sameMailbox, code);
+    expect(byEmail.body.message).toMatch(/shares the affiliate's e-mail address/);
+    expect((await me(aff)).useCount).toBe(0);
+    // A real customer elsewhere still gets the discount.
+    const stranger = await registerUser(t, { contact: '0345-0000003' });
+    const ok = await refusedOrder(stranger, code);
+    expect(ok.status).toBe(201);
+    expect((await me(aff)).useCount).toBe(1);
+  });
+});
+
+describe('who may apply', () => {
+  it('a review alone is not enough any more: one delivered order and one review of it', async () => {
+    // An undelivered order and no review: refused.
+    await placeOrderOk(t, aff, [{ product: tee, qty: 1 }], { paymentMethod: 'Card' });
+    const early = await apply(aff);
+    expect([early.status, early.body.message]).toEqual([409, NEEDS_ORDER_AND_REVIEW_MESSAGE]);
+    await postReview(t, aff, tee);
+    expect((await apply(aff)).status).toBe(201);
   });
 });

@@ -11,7 +11,8 @@ import {
   affiliateRequestPage,
   allAffiliateRequestsInChunks,
   commissionOf,
-  countReviewsByUser,
+  countDeliveredOrders,
+  countVerifiedReviewsByUser,
   findAffiliate,
   findAffiliateRequest,
   latestAffiliateRequestOf,
@@ -26,9 +27,10 @@ import { streamedJsonArray } from '../../platform/http/streamed';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
 import { newAffiliateCode } from './code';
-import { affiliateByCodeIn, resolveAffiliateCode } from './code-check';
+import { affiliateByCodeIn, customerIdentity, resolveAffiliateCode } from './code-check';
 import { claimNewAffiliateCode, releaseAffiliateCode } from './code-claims';
 import { affiliateDecider, assertPending } from './decide';
+import { mayApplyAsAffiliate } from './eligibility';
 
 export interface AffiliatesRoutesOptions {
   /** Draws a candidate code; tests inject clashes. */
@@ -38,7 +40,7 @@ export interface AffiliatesRoutesOptions {
 const requestNotFound = () => notFound('Affiliate request not found');
 
 /**
- * The affiliate programme: a signed-in user who has posted a review applies; an admin approves
+ * The affiliate programme: a signed-in user with one delivered order and one review of it applies; an admin approves
  * (issuing a unique code) or rejects a pending request; the user reads their code, link, use
  * count and commission in one call.
  */
@@ -67,7 +69,10 @@ export function affiliatesRoutes(deps: ShopDeps, options: AffiliatesRoutesOption
         data: {
           requestId,
           userId: caller.id,
-          hasReview: countReviewsByUser(deps.readModels, { userId: caller.id }) > 0,
+          eligible: mayApplyAsAffiliate({
+            deliveredOrders: countDeliveredOrders(deps.readModels, { userId: caller.id }),
+            verifiedReviews: countVerifiedReviewsByUser(deps.readModels, { userId: caller.id }),
+          }),
           at: deps.clock().toISOString(),
         },
       },
@@ -111,9 +116,10 @@ export function affiliatesRoutes(deps: ShopDeps, options: AffiliatesRoutesOption
 
   /** The checkout asks before it shows a discount: the same check placing the order makes. */
   app.get('/affiliate/codes/:code', requireUser(deps), (c) => {
+    const userId = c.var.caller.id;
     const found = resolveAffiliateCode(
       affiliateByCodeIn(deps.readModels),
-      c.var.caller.id,
+      { userId, identity: customerIdentity(deps.readModels, userId) },
       c.req.param('code'),
     );
     if (!found) throw badRequest('Enter an affiliate code.', 'affiliateCode');

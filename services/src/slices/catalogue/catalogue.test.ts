@@ -26,7 +26,18 @@ async function postReview(reviewId: string, productId: string, rating: number) {
     t.deps,
     reviewDecider,
     streams.review(reviewId),
-    { type: 'PostReview', reviewId, productId, userId: 'u1', rating, comment: 'ok', at },
+    {
+      type: 'PostReview',
+      reviewId,
+      productId,
+      userId: 'u1',
+      orderId: 'o1',
+      lineId: reviewId,
+      rating,
+      comment: 'ok',
+      anonymous: false,
+      at,
+    },
     { actor: 'u1' },
   );
 }

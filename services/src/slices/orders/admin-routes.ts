@@ -16,7 +16,7 @@ import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
 import { handleChangeOrderStatus } from './change-status';
 import { orderNotFound } from './decide';
-import { answerSettingsOf } from './order-answers';
+import { staffAnswerSettingsOf } from './order-answers';
 import { handleAddOrderNote } from './order-notes';
 import { ORDER_CSV_HEADER, orderCsvFilename, orderCsvRow } from './orders-csv';
 
@@ -33,7 +33,8 @@ export function adminOrderRoutes(deps: ShopDeps): Hono<AuthEnv> {
     maxEntries: 100,
     maxChars: 8 * 1024 * 1024,
   });
-  const answerSettings = answerSettingsOf(deps);
+  /** Staff answers: a confirmation's note and who confirmed (decision 027). */
+  const answerSettings = staffAnswerSettingsOf(deps);
 
   app.get('/orders', requireAdmin(deps), () =>
     streamedJsonArray(allOrdersInChunks(deps.readModels, answerSettings)),

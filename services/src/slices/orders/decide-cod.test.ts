@@ -11,7 +11,7 @@ describe('cash on delivery: confirmation, reminder, expiry', () => {
   const cod = () => placed({ paymentMethod: 'COD' });
   const confirm = (channel: 'link' | 'order-page' | 'phone', by = 'u1', note?: string): OrderCommand => ({
     type: 'ConfirmOrder',
-    data: { orderId: 'o1', by, channel, at, ...(note === undefined ? {} : { note }) },
+    data: { orderId: 'o1', by, channel, windowMs: null, at, ...(note === undefined ? {} : { note }) },
   });
   const remind = (ms: number): OrderCommand => ({
     type: 'RemindConfirmation',
@@ -44,6 +44,57 @@ describe('cash on delivery: confirmation, reminder, expiry', () => {
       status: 409,
       message: 'This order is not paid cash on delivery: it needs no confirmation.',
     });
+  });
+
+  it('the window binds every channel: the owner and an admin are refused from its end, before the sweep runs', () => {
+    const confirmAt = (
+      channel: 'link' | 'order-page' | 'phone',
+      ms: number,
+      windowMs: number | null = WINDOW,
+    ) =>
+      spec.given(cod()).when({
+        type: 'ConfirmOrder',
+        data: { orderId: 'o1', by: channel === 'phone' ? 'admin' : 'u1', channel, windowMs, at: after(ms) },
+      });
+    for (const channel of ['link', 'order-page', 'phone'] as const) {
+      expect(
+        orderDecider.decide(
+          {
+            type: 'ConfirmOrder',
+            data: {
+              orderId: 'o1',
+              by: channel === 'phone' ? 'admin' : 'u1',
+              channel,
+              windowMs: WINDOW,
+              at: after(WINDOW - 1),
+            },
+          },
+          orderDecider.evolve(orderDecider.initialState(), cod()),
+        ),
+      ).toHaveLength(1);
+      expect(confirmAt(channel, WINDOW).thenThrows()).toMatchObject({
+        status: 409,
+        message: 'This order was not confirmed in time and was cancelled. Please place it again.',
+      });
+      expect(confirmAt(channel, WINDOW + 300).thenThrows().status).toBe(409);
+    }
+    // With the window off nothing expires; an order confirmed in time stays confirmed.
+    expect(
+      orderDecider.decide(
+        {
+          type: 'ConfirmOrder',
+          data: { orderId: 'o1', by: 'admin', channel: 'phone', windowMs: null, at: after(WINDOW * 1000) },
+        },
+        orderDecider.evolve(orderDecider.initialState(), cod()),
+      ),
+    ).toHaveLength(1);
+    spec
+      .given(cod(), confirmed)
+      .when({
+        type: 'ConfirmOrder',
+        data: { orderId: 'o1', by: 'u1', channel: 'order-page', windowMs: WINDOW, at: after(WINDOW + 1) },
+      })
+      .thenEvents([]);
   });
 
   it('a COD order placed before the shop asked for confirmations needs none: never reminded, never expired', () => {

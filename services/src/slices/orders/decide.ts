@@ -48,11 +48,19 @@ export interface AbandonOrder {
 
 /**
  * A cash-on-delivery order is confirmed: by the link in its message (anyone holding the signed
- * token), by its owner on the order page, or by an admin who phoned (with a note).
+ * token), by its owner on the order page, or by an admin who phoned (with a note). `windowMs` is the
+ * confirmation window (null: the window is off), which binds every channel.
  */
 export interface ConfirmOrder {
   type: 'ConfirmOrder';
-  data: { orderId: string; by: string; channel: ConfirmationChannel; note?: string; at: string };
+  data: {
+    orderId: string;
+    by: string;
+    channel: ConfirmationChannel;
+    note?: string;
+    windowMs: number | null;
+    at: string;
+  };
 }
 
 /** The confirmation process at a moment: the reminder halfway through the window, the expiry at its end. */
@@ -134,25 +142,31 @@ export function abandonOrder(command: AbandonOrder, state: OrderState): OrderEve
 
 /**
  * Records a confirmation. Confirming again changes nothing (a link clicked twice); an order that
- * needs none, expired unconfirmed, or is over (cancelled, refused, delivered) is 409. The order page
- * is its owner's only (someone else's order is 404).
+ * needs none, expired unconfirmed (or whose window has ended, though the expiry sweep has not run
+ * yet), or is over (cancelled, refused, delivered) is 409. The order page is its owner's only
+ * (someone else's order is 404).
  */
 export function confirmOrder(command: ConfirmOrder, state: OrderState): OrderEvent[] {
-  const { orderId, by, channel, note, at } = command.data;
+  const { orderId, by, channel, note, windowMs, at } = command.data;
   if (!isPlaced(state) || (channel === 'order-page' && state.userId !== by)) throw orderNotFound();
   if (state.confirmation === 'confirmed') return [];
   if (state.confirmation === 'not-needed') {
     throw conflict('This order is not paid cash on delivery: it needs no confirmation.');
   }
-  if (state.confirmation === 'expired') {
-    throw conflict('This order was not confirmed in time and was cancelled. Please place it again.');
-  }
+  if (state.confirmation === 'expired') throw conflict(CONFIRMATION_EXPIRED);
   if (FINAL_STATUSES.includes(state.status)) {
     throw conflict(`This order is already ${state.status} and can no longer be confirmed.`);
+  }
+  // The expiry sweep runs every little while; the deadline holds from its very moment.
+  if (windowMs !== null && Date.parse(at) >= deadlineOf(state, windowMs)) {
+    throw conflict(CONFIRMATION_EXPIRED);
   }
   const data = { orderId, userId: state.userId, by, channel, at, ...(note ? { note } : {}) };
   return [{ type: 'OrderConfirmed', data }];
 }
+
+export const CONFIRMATION_EXPIRED =
+  'This order was not confirmed in time and was cancelled. Please place it again.';
 
 const FINAL_STATUSES: readonly OrderStatus[] = ['Cancelled', 'Refused', 'Delivered'];
 

@@ -16,7 +16,8 @@ describe('the CSV export: GET /api/admin/lists/orders.csv', () => {
     const mallory = await registerUser(t, { name: '=HYPERLINK("http://evil.example","Click")' });
     const bad = await orderAt('2024-05-05T19:30:00.000Z', mallory, { qty: 2 });
     const phoned = orders.find((o) => o.paymentMethod === 'COD' && o.status === 'Pending')!;
-    t.clock.set('2024-05-06T05:15:00.000Z');
+    // Within its confirmation window (48 hours from its placing): later, every channel is refused.
+    t.clock.set('2024-05-03T05:15:00.000Z');
     const confirm = await t.request('POST', `/api/admin/orders/${phoned.id}/confirm`, {
       token: admin.token,
       body: { note: 'Called, will be home' },
@@ -48,7 +49,7 @@ describe('the CSV export: GET /api/admin/lists/orders.csv', () => {
     // Confirmed by phone at 10:15 in Karachi, by the admin who called.
     const phonedLine = lines.find((line) => line.startsWith(`${phoned.id},`)) ?? '';
     expect(phonedLine).toMatch(
-      new RegExp(`,${phoned.status},confirmed,2024-05-06 10:15[:0-9]*,Shop Admin,phone,`),
+      new RegExp(`,${phoned.status},confirmed,2024-05-03 10:15[:0-9]*,Shop Admin,phone,`),
     );
     expect(badLine).toContain(`,"'=HYPERLINK(""http://evil.example"",""Click"")",`);
     const priced = priceOfTees(2);

@@ -1,5 +1,5 @@
 import { DEFAULT_SHIPPING, type Order, type OrderInput, type Product } from '@shop/contracts';
-import { registerUser, type SignedInUser, type TestShop } from '../../test-support/test-shop';
+import { registerUser, type SignedInUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { stockOnFirstSize } from '../catalogue/test-builders';
 
 /** Helpers for the order and affiliate API tests: products, orders with correct totals, reviews. */
@@ -118,7 +118,30 @@ export async function stockOf(t: TestShop, product: Product): Promise<number> {
   return (await t.request<Product>('GET', `/api/products/${product.id}`)).body.countInStock;
 }
 
+let deliveries = 0;
+
+/**
+ * A delivered order of one unit of the product for `user` (paid by wallet, to an address and phone
+ * of her own), as the admin moves it on. Only a buyer of a delivered line reviews it.
+ */
+export async function deliveredOrderOf(t: TestShop, user: SignedInUser, product: Product): Promise<Order> {
+  deliveries += 1;
+  const admin = await signInAdmin(t);
+  const order = await placeOrderOk(t, user, [{ product, qty: 1 }], {
+    paymentMethod: 'Card',
+    shippingAddress: {
+      ...orderBody([]).shippingAddress,
+      fullName: user.name,
+      address: `Flat ${deliveries}, ${user.id}`,
+      phone: `0321${String(1_000_000 + deliveries).slice(-7)}`,
+    },
+  });
+  return deliver(t, admin, order.id);
+}
+
+/** A delivered order of the product for `user`, then her review of it (5 stars, "Great"). */
 export async function postReview(t: TestShop, user: SignedInUser, product: Product): Promise<void> {
+  await deliveredOrderOf(t, user, product);
   const response = await t.request('POST', '/api/reviews', {
     token: user.token,
     body: { productId: product.id, rating: 5, comment: 'Great' },

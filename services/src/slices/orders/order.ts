@@ -8,7 +8,18 @@ export type OrderEvent =
   | { type: 'OrderNoteAdded'; data: EventData<'OrderNoteAdded'> }
   | { type: 'OrderConfirmed'; data: EventData<'OrderConfirmed'> }
   | { type: 'OrderConfirmationReminded'; data: EventData<'OrderConfirmationReminded'> }
-  | { type: 'OrderConfirmationExpired'; data: EventData<'OrderConfirmationExpired'> };
+  | { type: 'OrderConfirmationExpired'; data: EventData<'OrderConfirmationExpired'> }
+  | PaymentEvent;
+
+/** Payments on the order's stream (the payments slice decides them; the order keeps its own flags). */
+export type PaymentEvent =
+  | { type: 'PaymentStarted'; data: EventData<'PaymentStarted'> }
+  | { type: 'PaymentSucceeded'; data: EventData<'PaymentSucceeded'> }
+  | { type: 'PaymentFailed'; data: EventData<'PaymentFailed'> }
+  | { type: 'PaymentNoticeRejected'; data: EventData<'PaymentNoticeRejected'> }
+  | { type: 'PaymentProofSubmitted'; data: EventData<'PaymentProofSubmitted'> }
+  | { type: 'PaymentProofAccepted'; data: EventData<'PaymentProofAccepted'> }
+  | { type: 'PaymentProofRejected'; data: EventData<'PaymentProofRejected'> };
 
 export type OrderLine = EventData<'OrderPlaced'>['lines'][number];
 
@@ -86,6 +97,14 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       };
     }
     case 'OrderNoteAdded':
+    case 'PaymentStarted':
+    case 'PaymentSucceeded':
+    case 'PaymentFailed':
+    case 'PaymentNoticeRejected':
+    case 'PaymentProofSubmitted':
+    case 'PaymentProofAccepted':
+    case 'PaymentProofRejected':
+      // Paying marks the order paid through the StatusChanged appended beside the payment's event.
       return state;
     case 'OrderConfirmed':
       return isPlaced(state) ? { ...state, confirmation: 'confirmed' } : state;

@@ -7,9 +7,11 @@ import {
   type UserId,
 } from '@shop/contracts';
 import { type CommandDeps, handleCommand } from '../../platform/commands/handle-command';
+import type { RetryPolicy } from '../../platform/commands/retry-policy';
 import { badRequest, serviceUnavailable } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
-import { type AffiliateByCode, resolveAffiliateCode } from '../affiliates/code-check';
+import { type AffiliateByCode, customerIdentity, resolveAffiliateCode } from '../affiliates/code-check';
+import type { Identity } from '../affiliates/eligibility';
 import { releaseProductStock, reserveProductStock } from '../catalogue/stock';
 import { type CodStandingDeps, refuseCodToSerialRefuser } from './cash-on-delivery/cod-standing';
 import { orderDecider, PLACING_TOOK_TOO_LONG } from './decide';
@@ -24,10 +26,21 @@ import { type PricedProduct, priceAndCompare, priceLines } from './pricing';
 import { claimOrderReference } from './reference';
 
 /**
- * Shoppers racing for one product all append to its stream; each round at least one wins, so this
- * many retries lets a crowd of that size settle on OUT_OF_STOCK instead of a spurious conflict.
+ * Within one instance, buyers of one product take turns on its stream; buyers on other instances
+ * (PostgreSQL) may still win the append first, and a reservation keeps trying for this long, backing
+ * off with jitter. A crowd is never answered with a generic conflict: only a real shortage is a 409.
+ * Should the deadline pass (an instance starved for 20 s), the buyer is told to try again (503), and
+ * nothing was taken. Well under the place deadline, so a slow reservation cannot outlive the sweep.
  */
-const RESERVATION_RETRIES = 30;
+export const RESERVATION_RETRY: Partial<RetryPolicy> = {
+  deadlineMs: 20_000,
+  firstPauseMs: 2,
+  longestPauseMs: 50,
+  gaveUp: () => serviceUnavailable(TOO_MANY_BUYERS),
+};
+
+export const TOO_MANY_BUYERS =
+  'So many shoppers are buying this item right now that we could not hold yours in time. Nothing was ordered; please try again.';
 
 export interface PlaceOrderDeps extends CommandDeps, IdempotencyDeps, CodStandingDeps {
   clock: () => Date;
@@ -70,7 +83,11 @@ export async function handlePlaceOrder(
   const check = () => {
     refuseUnofferedPayment(deps.shopInfo, input.paymentMethod);
     refuseCodToSerialRefuser(deps, { userId, ...input, phone: input.shippingAddress.phone });
-    const affiliate = resolveAffiliateCode(deps.findAffiliateByCode, userId, input.affiliateCode);
+    const affiliate = resolveAffiliateCode(
+      deps.findAffiliateByCode,
+      { userId, identity: withOrderOf(customerIdentity(deps.readModels, userId), input) },
+      input.affiliateCode,
+    );
     const lines = priceLines(input.orderItems, deps.findProduct, deps.newId);
     return {
       affiliate,
@@ -96,7 +113,7 @@ export async function handlePlaceOrder(
     for (const units of unitsByProductAndSize(lines)) {
       // The read models are waited for once, for OrderPlaced, which lies after every reservation.
       await reserveProductStock(
-        { ...deps, maxRetries: RESERVATION_RETRIES, visibilityTimeoutMs: 0 },
+        { ...deps, retry: RESERVATION_RETRY, visibilityTimeoutMs: 0 },
         { ...units, orderId, at: deps.clock().toISOString() },
         context,
       );
@@ -136,6 +153,16 @@ export async function handlePlaceOrder(
   }
 }
 
+/** The shopper's identity with the order's own phone and address: a new address counts too. */
+function withOrderOf(identity: Identity, input: OrderInput): Identity {
+  const { phone, address, city } = input.shippingAddress;
+  return {
+    phones: [...identity.phones, phone],
+    emails: identity.emails,
+    addresses: [...identity.addresses, { address, city }],
+  };
+}
+
 function refuseUnofferedPayment(shop: PlaceOrderDeps['shopInfo'], method: OrderInput['paymentMethod']): void {
   if (shop.paymentMethods.some((offered) => offered.method === method)) return;
   const others = shop.paymentMethods.map((offered) => offered.label).join(' or ');
@@ -156,7 +183,7 @@ async function giveBack(
   try {
     for (const units of refused.reserved) {
       await releaseProductStock(
-        deps,
+        { ...deps, retry: RESERVATION_RETRY },
         { ...units, orderId, reason: 'order-refused', at: deps.clock().toISOString() },
         { actor: userId, correlationId: orderId },
       );

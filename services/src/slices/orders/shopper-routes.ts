@@ -22,6 +22,9 @@ import { IDEMPOTENCY_KEY_PATTERN } from './idempotency';
 import { answerSettingsOf, visibleTo } from './order-answers';
 import { handlePlaceOrder } from './place-order';
 
+/** How long placing an order waits at most for the read models to show it, once it is placed. */
+export const PLACED_ORDER_VISIBLE_WITHIN_MS = 20_000;
+
 /**
  * A signed-in shopper places, reads, tracks and cancels their own orders; an admin reads any of them
  * here too, with its history, and as it stood at a moment. Someone else's order answers 404, never
@@ -48,7 +51,13 @@ export function shopperOrderRoutes(deps: ShopDeps): Hono<AuthEnv> {
       key,
     );
     if (!placed.created) await deps.projections.waitForPosition(await deps.store.headPosition(), 2_000);
-    const order = orderDetails(deps.readModels, { id: placed.orderId, ...answerSettings });
+    let order = orderDetails(deps.readModels, { id: placed.orderId, ...answerSettings });
+    if (!order) {
+      // Placed, but the read models are further behind than a command waits (a sale-night crowd on a
+      // busy machine): the buyer waits for them, rather than hearing 404 about an order that exists.
+      await deps.projections.waitForPosition(await deps.store.headPosition(), PLACED_ORDER_VISIBLE_WITHIN_MS);
+      order = orderDetails(deps.readModels, { id: placed.orderId, ...answerSettings });
+    }
     if (!order || order.userId !== caller.id) throw orderNotFound();
     return c.json(order, placed.created ? 201 : 200);
   });
@@ -65,20 +74,33 @@ export function shopperOrderRoutes(deps: ShopDeps): Hono<AuthEnv> {
     if (asOf === undefined) {
       const id = orderIdOf(deps.readModels, param);
       return c.json(
-        visibleTo(caller, orderDetails(deps.readModels, { id, history: caller.isAdmin, ...answerSettings })),
+        visibleTo(
+          caller,
+          orderDetails(deps.readModels, {
+            id,
+            history: caller.isAdmin,
+            ...answerSettings,
+            forStaff: caller.isAdmin,
+          }),
+        ),
       );
     }
     if (!caller.isAdmin) throw forbidden('Only an admin can see an order as it stood at a moment.');
     // The order as it stood then, replayed from the log (its reference too); not placed yet is 404.
     const then = await readAsOf(deps.store, new Date(asOf), ORDER_VIEW_PROJECTORS, (db) =>
-      orderDetails(db, { id: orderIdOf(db, param), history: true, ...answerSettings }),
+      orderDetails(db, { id: orderIdOf(db, param), history: true, ...answerSettings, forStaff: true }),
     );
     return c.json({ ...visibleTo(caller, then), asOf });
   });
 
   app.get('/orders/:id/tracking', requireUser(deps), (c) => {
     const id = orderIdOf(deps.readModels, c.req.param('id'));
-    return c.json(visibleTo(c.var.caller, orderTracking(deps.readModels, { id, ...answerSettings })));
+    return c.json(
+      visibleTo(
+        c.var.caller,
+        orderTracking(deps.readModels, { id, ...answerSettings, forStaff: c.var.caller.isAdmin }),
+      ),
+    );
   });
 
   app.post('/orders/:id/cancel', requireUser(deps), async (c) => {

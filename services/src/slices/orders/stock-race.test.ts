@@ -10,6 +10,7 @@ import { findCatalogueEntry } from '@shop/projections';
 import { anOrderPlaced } from '@shop/testing';
 import { beforeEach, describe, expect } from 'vitest';
 import { handleCommand } from '../../platform/commands/handle-command';
+import { StreamTurns } from '../../platform/commands/stream-turns';
 import { it } from '../../test-support/shop-test';
 import { registerUser, type SignedInUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { productDecider } from '../catalogue/decide';
@@ -220,9 +221,12 @@ describe('the reservation sweep', () => {
         return t.deps.store.append(stream, events, options);
       },
     };
+    // It runs as on another instance (its own turns): on this one, the sweep would wait for its turn
+    // on the order's stream, and find the order placed.
     const placing = handlePlaceOrder(
       {
         ...t.deps,
+        turns: new StreamTurns(),
         store: slowStore,
         findProduct: (id) => findCatalogueEntry(t.deps.readModels, { id }),
         findAffiliateByCode: () => undefined,

@@ -85,7 +85,7 @@ describe('the dashboard follows refunds', () => {
 
 describe("the affiliate's commission follows refunds", () => {
   it('is void on the refunded units, and on the whole order once every unit is refunded', async () => {
-    const zara = await registerUser(t, { name: 'Zara' });
+    const zara = await registerUser(t, { name: 'Zara', contact: '0333-7654322' });
     await postReview(t, zara, socks);
     const request = await t.request<{ id: string }>('POST', '/api/affiliate', { token: zara.token });
     const code = (

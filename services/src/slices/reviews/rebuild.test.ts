@@ -1,8 +1,10 @@
+import type { Product } from '@shop/contracts';
 import { customersProjector, reviewsProjector } from '@shop/projections';
 import { describe, expect } from 'vitest';
 import { it } from '../../test-support/shop-test';
 import { registerUser, signInAdmin, type TestShop } from '../../test-support/test-shop';
 import { handleChangeRole } from '../accounts/account-commands';
+import { deliveredOrderOf } from '../orders/order-test-kit';
 
 let t: TestShop;
 it.beforeEach(({ shop }) => {
@@ -50,24 +52,27 @@ describe('rebuilding the customers and reviews read models from the log', () => 
           thumbnail: '/uploads/tee-thumb.webp',
           sizes: ['MD'],
           isFeatured: true,
-          countInStock: 3,
-          stockBySize: { MD: 3 },
+          countInStock: 5,
+          stockBySize: { MD: 5 },
           options: [{ name: 'Size', values: ['MD'] }],
           variants: [
-            { id: 'p1-MD', sku: null, options: { Size: 'MD' }, price: 2_500, originalPrice: null, stock: 3 },
+            { id: 'p1-MD', sku: null, options: { Size: 'MD' }, price: 2_500, originalPrice: null, stock: 5 },
           ],
           at: t.clock.now().toISOString(),
         },
       },
     ]);
     await t.deps.projections.waitForPosition(created.position, 5_000);
+    const p1 = (await t.request<Product>('GET', '/api/products/p1')).body;
     const posted = [];
-    for (const [token, rating] of [
-      [a.token, 5],
-      [b.token, 2],
-      [a.token, 4],
+    for (const [buyer, rating] of [
+      [a, 5],
+      [b, 2],
+      [a, 4],
     ] as const) {
       t.clock.advance(1_000);
+      await deliveredOrderOf(t, buyer, p1);
+      const token = buyer.token;
       posted.push(
         (
           await t.request('POST', '/api/reviews', {

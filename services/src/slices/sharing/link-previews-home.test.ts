@@ -1,5 +1,6 @@
 import { describe, expect } from 'vitest';
 import { registerUser } from '../../test-support/test-shop';
+import { postReview } from '../orders/order-test-kit';
 import {
   admin,
   CRAWLER,
@@ -19,10 +20,7 @@ describe('the home page, the shopping page and an affiliate link', () => {
   async function anAffiliateCode(): Promise<string> {
     const product = await listProduct();
     const affiliate = await registerUser(t, { name: 'Zara Affiliate' });
-    await t.request('POST', '/api/reviews', {
-      token: affiliate.token,
-      body: { productId: product.id, rating: 5, comment: 'Great' },
-    });
+    await postReview(t, affiliate, product);
     const request = await t.request<{ id: string }>('POST', '/api/affiliate', { token: affiliate.token });
     const approved = await t.request<{ code: string }>('PUT', `/api/affiliate/${request.body.id}/approve`, {
       token: admin.token,

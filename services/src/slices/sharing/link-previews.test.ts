@@ -4,6 +4,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect } from 'vitest';
 import { registerUser } from '../../test-support/test-shop';
 import { aProductInput } from '../catalogue/test-builders';
+import { deliveredOrderOf } from '../orders/order-test-kit';
 import {
   admin,
   CRAWLER,
@@ -68,8 +69,16 @@ describe('a product link fetched as a link-preview crawler fetches it', () => {
 
   it('carries schema.org Product JSON-LD with a PKR offer, its availability and the reviews', async () => {
     const product = await listProduct();
-    const reviewers = [await registerUser(t), await registerUser(t)];
+    const reviewers = [await registerUser(t, { name: 'Nida Khan' }), await registerUser(t, { name: 'Sana' })];
+    await registerUser(t).then((drive) =>
+      t.request('POST', '/api/reviews', {
+        token: drive.token,
+        body: { productId: product.id, rating: 1, comment: 'never bought it' },
+      }),
+    );
     for (const [index, reviewer] of reviewers.entries()) {
+      await deliveredOrderOf(t, reviewer, product);
+      t.clock.advance(1_000);
       const posted = await t.request('POST', '/api/reviews', {
         token: reviewer.token,
         body: { productId: product.id, rating: 4 + index, comment: 'Fits well' },
@@ -93,6 +102,16 @@ describe('a product link fetched as a link-preview crawler fetches it', () => {
       },
       aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 2 },
     });
+    expect(jsonLd?.review).toEqual([
+      expect.objectContaining({
+        '@type': 'Review',
+        name: 'Verified buyer',
+        author: { '@type': 'Person', name: 'Sana' },
+        reviewRating: expect.objectContaining({ ratingValue: 5 }),
+      }),
+      expect.objectContaining({ name: 'Verified buyer', author: { '@type': 'Person', name: 'Nida K.' } }),
+    ]);
+    expect(JSON.stringify(jsonLd)).not.toContain('never bought it');
     expect(jsonLd?.image).toContain(`${PUBLIC_URL}/images/flex-high-rise-leggings.webp`);
   });
 

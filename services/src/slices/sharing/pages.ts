@@ -1,4 +1,4 @@
-import { formatMoney, type Product, shopConfig } from '@shop/contracts';
+import { formatMoney, type Product, type PublicReview, shopConfig, VERIFIED_BUYER } from '@shop/contracts';
 import { type PageHead, type SharePreview, summary } from './head-tags';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH, PreviewImages } from './preview-images';
 
@@ -67,8 +67,11 @@ export function affiliatePage(site: Site, code: string): PageHead {
   };
 }
 
-/** A product page: its card (name, price, picture) and its schema.org Product with a PKR offer. */
-export function productPage(site: Site, product: Product): PageHead {
+/**
+ * A product page: its card (name, price, picture) and its schema.org Product with a PKR offer, its
+ * rating from verified reviews and its newest verified reviews, each by a "Verified buyer".
+ */
+export function productPage(site: Site, product: Product, reviews: readonly PublicReview[] = []): PageHead {
   const url = `${site.base}/product/${encodeURIComponent(product.id)}`;
   const inStock = product.countInStock > 0;
   const price = formatMoney(product.price);
@@ -119,6 +122,18 @@ export function productPage(site: Site, product: Product): PageHead {
               bestRating: 5,
               worstRating: 1,
             },
+          }
+        : {}),
+      ...(reviews.length > 0
+        ? {
+            review: reviews.map((review) => ({
+              '@type': 'Review',
+              name: VERIFIED_BUYER,
+              author: { '@type': 'Person', name: review.author },
+              datePublished: review.createdAt,
+              reviewBody: review.comment,
+              reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+            })),
           }
         : {}),
     },

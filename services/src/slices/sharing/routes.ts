@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { findAffiliateByCode, findProduct } from '@shop/projections';
+import { findAffiliateByCode, findProduct, latestVerifiedReviews } from '@shop/projections';
 import { type Context, Hono } from 'hono';
 import { notFound } from '../../platform/errors';
 import { AnswerCache } from '../../platform/http/answer-cache';
@@ -33,6 +33,8 @@ const A_DAY = 'public, max-age=86400';
 /** As the web app remembers a `?ref=` (web/src/lib/referral.ts): trimmed, upper-cased, this shape. */
 const AFFILIATE_CODE = /^[A-Z0-9][A-Z0-9_-]{0,31}$/;
 const PRODUCT_PAGE = /^\/product\/([^/]+)\/?$/i;
+/** The newest verified reviews a product page's JSON-LD carries. */
+const JSON_LD_REVIEWS = 5;
 
 /**
  * The shop's face to crawlers and link previews: robots.txt, the sitemap, the preview images, and the
@@ -96,7 +98,8 @@ export function sharingRoutes(deps: ShopDeps, options: SharingOptions): Hono {
     if (productId !== undefined) {
       return respond(`product ${productId}`, () => {
         const product = findProduct(deps.readModels, { id: productId });
-        return product && render(productPage(site, product));
+        const reviews = latestVerifiedReviews(deps.readModels, { productId, limit: JSON_LD_REVIEWS });
+        return product && render(productPage(site, product, reviews));
       });
     }
     if (path === '/') {

@@ -32,6 +32,7 @@ describe('GET /api/shop', () => {
           },
         },
       ],
+      onlinePayments: { jazzCash: false },
       support: { phone: '0301-2345678', email: 'help@apex-athletics.pk', chatUrl: null },
       claims: { customerCount: null },
     });

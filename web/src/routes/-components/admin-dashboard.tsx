@@ -45,6 +45,9 @@ export function Dashboard() {
         <Link to="/admin/orders" className="button button--ghost">
           Manage Orders
         </Link>
+        <Link to="/admin/payments" className="button button--ghost">
+          Payments to Check
+        </Link>
         <Link to="/admin/returns" className="button button--ghost">
           Returns
         </Link>

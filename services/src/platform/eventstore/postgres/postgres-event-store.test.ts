@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { NO_STREAM, type RecordedEvent } from '@shop/contracts';
+import { NO_STREAM, type RecordedEvent, WrongExpectedVersion } from '@shop/contracts';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test-support/postgres';
 import { startAnotherProcess } from '../contract/another-process';
@@ -79,6 +79,36 @@ describe('PostgreSQL event store', () => {
     const error = await rejectionOf(store.append('big', someEvents(MAX_EVENTS_PER_TRANSACTION + 1)));
     expect(error).toBeInstanceOf(RangeError);
     expect(await store.headPosition()).toBe(0);
+  });
+
+  it('commits appends made at the same moment in one transaction; a refused one fails alone', async () => {
+    const store = open(`grouped_${Date.now()}`);
+    await store.append('taken', someEvents(1), { expectedRevision: NO_STREAM });
+    const answers = await Promise.allSettled([
+      store.append('c', someEvents(1), { expectedRevision: NO_STREAM }),
+      store.append('taken', someEvents(1), { expectedRevision: NO_STREAM }),
+      store.append('a', someEvents(2), { expectedRevision: NO_STREAM }),
+      store.append('b', someEvents(1), { expectedRevision: NO_STREAM }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect((answers[1] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersion);
+    expect((answers[1] as PromiseRejectedResult).reason).toMatchObject({ actual: 0 });
+    const results = answers.flatMap((answer) => (answer.status === 'fulfilled' ? [answer.value] : []));
+    expect(results.map((result) => result.nextExpectedRevision)).toEqual([0, 1, 0]);
+    // One transaction: its id is the high part of every position it wrote (decision 015).
+    const grouped = (await store.readAll()).filter((event) => event.streamName !== 'taken');
+    expect(grouped.map((event) => event.streamName).sort()).toEqual(['a', 'a', 'b', 'c']);
+    expect(new Set(grouped.map((event) => Math.floor(event.position / 2 ** 16))).size).toBe(1);
+    expect(results.map((result) => result.position)).toEqual(
+      ['c', 'a', 'b'].map((stream) =>
+        Math.max(...grouped.filter((e) => e.streamName === stream).map((e) => e.position)),
+      ),
+    );
   });
 
   it('wakes a subscriber on another connection by notification, well before its poll', async () => {

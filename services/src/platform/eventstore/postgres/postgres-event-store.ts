@@ -17,6 +17,7 @@ import {
 } from '@shop/contracts';
 import pg from 'pg';
 import { CatchUpSubscription } from '../catch-up-subscription';
+import { AsyncGroupCommitQueue, type Outcome } from '../group-commit';
 import { completeMetadata, startOf, streamNotFound } from '../port-conventions';
 import { isPostgresUnavailable, translatePostgresError } from './postgres-errors';
 import { globalOrderReader } from './postgres-global-order';
@@ -109,6 +110,35 @@ export function openPostgresEventStore(options: PostgresEventStoreOptions): Post
   let ready: Promise<void> | undefined;
   let closed = false;
 
+  // Appends made while a batch is in flight go together in the next: one statement, one transaction,
+  // one round trip, each append checked and refused on its own (append_event_batch). The appends of
+  // a batch are sent in stream order, so two instances' batches take their rows' locks in one order.
+  const appendQueue = new AsyncGroupCommitQueue<BatchedAppend, AppendResult>(async (requests) => {
+    const order = requests.map((_, index) => index);
+    order.sort((a, b) =>
+      requests[a]!.stream < requests[b]!.stream ? -1 : requests[a]!.stream > requests[b]!.stream ? 1 : a - b,
+    );
+    const rows = await query<BatchRow>('SELECT * FROM append_event_batch($1)', [
+      JSON.stringify(order.map((index) => requests[index])),
+    ]);
+    const outcomes: Outcome<AppendResult>[] = new Array(requests.length);
+    order.forEach((index, k) => {
+      const row = rows[k];
+      outcomes[index] = !row
+        ? { ok: false, error: new Error('the batch answered no row for an append') }
+        : row.error_code === null
+          ? {
+              ok: true,
+              result: {
+                nextExpectedRevision: Number(row.next_revision),
+                position: Number(row.last_position),
+              },
+            }
+          : { ok: false, error: batchRowError(row) };
+    });
+    return outcomes;
+  });
+
   /** The schema, created or migrated once; tried again on the next call after a failure. */
   function whenReady(): Promise<void> {
     ready ??= (async () => {
@@ -163,20 +193,19 @@ export function openPostgresEventStore(options: PostgresEventStoreOptions): Post
   async function appendOnce(
     stream: string,
     expected: ExpectedRevision,
-    payload: string,
+    events: BatchedAppend['events'],
   ): Promise<AppendResult> {
     try {
-      const [row] = await query<{ next_revision: string; last_position: string }>(
-        'SELECT next_revision, last_position FROM append_events($1, $2, $3)',
-        [stream, expectedCode(expected), payload],
-      );
-      return { nextExpectedRevision: Number(row?.next_revision), position: Number(row?.last_position) };
+      assertOpen();
+      return await appendQueue.submit({ stream, expected: expectedCode(expected), events });
     } catch (error) {
       const { code, detail, constraint } = error as { code?: string; detail?: string; constraint?: string };
       if (code === WRONG_EXPECTED_VERSION_SQLSTATE) {
         throw new WrongExpectedVersion(stream, expected, detail === NO_STREAM ? NO_STREAM : Number(detail));
       }
-      if (code === '23505' && constraint === STREAM_REVISION_CONSTRAINT) {
+      // A row another transaction inserted first, or (in a batch) a deadlock PostgreSQL broke by
+      // refusing this append: either way the stream moved on, and the caller decides again.
+      if ((code === '23505' && constraint === STREAM_REVISION_CONSTRAINT) || code === '40P01') {
         throw new WrongExpectedVersion(stream, expected, await currentRevision(stream));
       }
       throw error;
@@ -194,14 +223,12 @@ export function openPostgresEventStore(options: PostgresEventStoreOptions): Post
       if (events.length > MAX_EVENTS_PER_TRANSACTION) {
         throw new RangeError(`At most ${MAX_EVENTS_PER_TRANSACTION} events can be appended at once`);
       }
-      const payload = JSON.stringify(
-        events.map((event) => ({
-          id: event.id ?? newId(),
-          type: event.type,
-          data: event.data ?? null,
-          metadata: completeMetadata(event.metadata),
-        })),
-      );
+      const payload = events.map((event) => ({
+        id: event.id ?? newId(),
+        type: event.type,
+        data: event.data ?? null,
+        metadata: completeMetadata(event.metadata),
+      }));
       for (let attempt = 1; ; attempt += 1) {
         try {
           const result = await appendOnce(stream, expected, payload);
@@ -286,6 +313,7 @@ export function openPostgresEventStore(options: PostgresEventStoreOptions): Post
 
     async close() {
       if (closed) return;
+      await appendQueue.drain().catch(() => undefined);
       closed = true;
       await Promise.all([...subscriptions].map((subscription) => subscription.unsubscribe()));
       await listener.stop();
@@ -295,3 +323,28 @@ export function openPostgresEventStore(options: PostgresEventStoreOptions): Post
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One append of a batch, as `append_event_batch` takes it. */
+interface BatchedAppend {
+  stream: string;
+  expected: number;
+  events: { id: string; type: string; data: unknown; metadata: unknown }[];
+}
+
+/** What `append_event_batch` answers for one append: its result, or the error that refused it. */
+interface BatchRow {
+  next_revision: string | null;
+  last_position: string | null;
+  error_code: string | null;
+  error_detail: string | null;
+  error_constraint: string | null;
+}
+
+/** A refused append's error as the driver would have thrown it for a statement of its own. */
+function batchRowError(row: BatchRow): Error {
+  return Object.assign(new Error(`append refused (SQLSTATE ${row.error_code})`), {
+    code: row.error_code ?? undefined,
+    detail: row.error_detail ?? undefined,
+    constraint: row.error_constraint ?? undefined,
+  });
+}

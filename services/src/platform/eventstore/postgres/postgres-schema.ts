@@ -75,6 +75,35 @@ const MIGRATIONS: readonly string[] = [
   END
   $$;
   `,
+  `
+  -- Several appends in one statement, one transaction and one round trip (a group commit, decision
+  -- 026): each runs in a subtransaction of its own, so a wrong expected revision, or a row another
+  -- transaction inserted first, fails that append only and is answered in its row.
+  CREATE FUNCTION append_event_batch(p_appends json)
+  RETURNS TABLE (next_revision bigint, last_position bigint, error_code text, error_detail text,
+                 error_constraint text)
+  LANGUAGE plpgsql AS $$
+  DECLARE
+    v_append json;
+  BEGIN
+    FOR v_append IN SELECT value FROM json_array_elements(p_appends) LOOP
+      BEGIN
+        SELECT a.next_revision, a.last_position INTO next_revision, last_position
+          FROM append_events(v_append->>'stream', (v_append->>'expected')::bigint, v_append->'events') a;
+        error_code := NULL;
+        error_detail := NULL;
+        error_constraint := NULL;
+      EXCEPTION WHEN OTHERS THEN
+        next_revision := NULL;
+        last_position := NULL;
+        GET STACKED DIAGNOSTICS error_code = RETURNED_SQLSTATE, error_detail = PG_EXCEPTION_DETAIL,
+          error_constraint = CONSTRAINT_NAME;
+      END;
+      RETURN NEXT;
+    END LOOP;
+  END
+  $$;
+  `,
 ];
 
 /**

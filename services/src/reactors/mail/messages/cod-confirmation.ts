@@ -32,7 +32,7 @@ export function confirmationReminder(
   const text = [words, '', `Confirm your order: ${confirmUrl}`].join('\n');
   const body = html`<p>${words}</p>
 ${button(confirmUrl, 'Confirm my order')}`;
-  return { subject: `Please confirm your order ${order.reference}`, text, html: body };
+  return { subject: `Reminder: please confirm your order ${order.reference}`, text, html: body };
 }
 
 /** The order was cancelled because nobody confirmed it in time. */

@@ -34,8 +34,9 @@ export function orderConfirmation(
   ];
   const address = addressLines(order.shippingAddress);
   const payment = paymentInstructions(order, shop);
+  const { subject, firstLine } = headline(order, Boolean(request));
   const text = [
-    `Thank you for your order. Your order ID is ${order.reference}.`,
+    firstLine,
     '',
     ...(request ? [...request.text, ''] : []),
     ...order.lines.map((line) => `- ${itemLabel(line)}: ${money(line.unitPrice * line.qty)}`),
@@ -50,7 +51,7 @@ export function orderConfirmation(
     '',
     `Track your order: ${trackingUrl}`,
   ].join('\n');
-  const body = html`<p>Thank you for your order. Your order ID is <strong>${order.reference}</strong>.</p>
+  const body = html`<p><strong>${firstLine}</strong></p>
 ${request?.html}
 <table role="presentation" style="width:100%;border-collapse:collapse;font-size:14px;">
 <thead><tr><th style="${cell}text-align:left;">Item</th><th style="${cell}text-align:left;">Size</th><th style="${cell}text-align:right;">Qty</th><th style="${cell}text-align:right;">Price</th></tr></thead>
@@ -68,7 +69,32 @@ ${payment.lines.map((line) => html`<p style="margin:4px 0;">${line}</p>`)}
 <h2 style="font-size:16px;margin:24px 0 8px;">Delivery address</h2>
 <p style="margin:0;">${address.map((line, index) => html`${index > 0 ? html`<br>` : ''}${line}`)}</p>
 ${button(trackingUrl, 'Track your order')}`;
-  return { subject: `Your order ${order.reference} is confirmed`, text, html: body };
+  return { subject, text, html: body };
+}
+
+/**
+ * What the subject and the first line say, true at the moment the order is placed: a COD order that awaits
+ * its confirmation asks for it, a transfer awaits its payment; neither is called confirmed. Only a COD
+ * order that needs no confirmation (placed before confirmations existed) is simply received.
+ */
+function headline(order: OrderPlaced, awaitsConfirmation: boolean): { subject: string; firstLine: string } {
+  const ref = order.reference;
+  if (awaitsConfirmation) {
+    return {
+      subject: `Please confirm your order ${ref}`,
+      firstLine: `Please confirm your order ${ref}: we send it once you confirm.`,
+    };
+  }
+  if (order.paymentMethod !== 'COD') {
+    return {
+      subject: `Your order ${ref} awaits payment`,
+      firstLine: `Thank you for your order ${ref}. It awaits your payment of ${money(order.totalPrice)}: we ship it once the payment has arrived.`,
+    };
+  }
+  return {
+    subject: `We have received your order ${ref}`,
+    firstLine: `Thank you for your order ${ref}. You pay ${money(order.totalPrice)} cash on delivery.`,
+  };
 }
 
 function paymentInstructions(order: OrderPlaced, shop: ShopDetails): { title: string; lines: string[] } {

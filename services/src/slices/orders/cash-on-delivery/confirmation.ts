@@ -1,14 +1,17 @@
 import { type ConfirmationChannel, type OrderId, streams, type UserId } from '@shop/contracts';
 import { type CommandDeps, handleCommand } from '../../../platform/commands/handle-command';
+import type { CodSettings } from '../../../platform/config/cod-settings';
 import { orderDecider } from '../decide';
 
 export interface ConfirmDeps extends CommandDeps {
   clock: () => Date;
+  cod: Pick<CodSettings, 'confirmationWindowMs'>;
 }
 
 /**
  * A cash-on-delivery order confirmed: by the message's link (the token named the order), by its
- * owner on the order page, or by an admin who phoned. Confirming a confirmed order changes nothing.
+ * owner on the order page, or by an admin who phoned. Confirming a confirmed order changes nothing;
+ * after the window's end every channel is refused, as the link is.
  */
 export async function handleConfirmOrder(
   deps: ConfirmDeps,
@@ -20,7 +23,10 @@ export async function handleConfirmOrder(
     deps,
     orderDecider,
     streams.order(orderId),
-    { type: 'ConfirmOrder', data: { orderId, by, channel, at, ...(note ? { note } : {}) } },
+    {
+      type: 'ConfirmOrder',
+      data: { orderId, by, channel, windowMs: deps.cod.confirmationWindowMs, at, ...(note ? { note } : {}) },
+    },
     { actor: by, correlationId: orderId },
   );
 }

@@ -1,4 +1,4 @@
-import type { ErrorBody, Order, OrderTracking, Page } from '@shop/contracts';
+import type { ErrorBody, Order, OrderToConfirm, OrderTracking, Page } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
 import { registerUser } from '../../../test-support/test-shop';
 import { placeOrderOk } from '../order-test-kit';
@@ -113,5 +113,34 @@ describe('confirming a cash-on-delivery order', () => {
       token: admin.token,
     });
     expect(list.body.items.map((row) => row.id)).toEqual([order.id]);
+  });
+});
+
+describe('reading the order a confirmation link names, signed out', () => {
+  it('names the order, its items and total before anything is pressed, and confirms nothing', async () => {
+    const { ayesha, tee } = await shopWith();
+    const order = await placeOrderOk(t, ayesha, [{ product: tee, qty: 2 }]);
+    const token = await tokenFor(order);
+    const read = await t.request<OrderToConfirm>(
+      'GET',
+      `/api/orders/confirm?token=${encodeURIComponent(token)}`,
+    );
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({
+      reference: order.reference,
+      status: 'Pending',
+      totalPrice: order.totalPrice,
+      paymentMethod: 'COD',
+      confirmation: { state: 'awaiting' },
+      items: [{ name: 'Running Tee', qty: 2, price: 40 }],
+    });
+    // Who and where stay out of an answer to whoever holds the link.
+    expect(JSON.stringify(read.body)).not.toContain('Ayesha');
+    expect((await orderOf(ayesha, order.id)).confirmation?.state).toBe('awaiting');
+
+    const forged = await t.request<ErrorBody>('GET', `/api/orders/confirm?token=${token.slice(0, -2)}xx`);
+    expect([forged.status, forged.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const missing = await t.request<ErrorBody>('GET', '/api/orders/confirm');
+    expect(missing.status).toBe(400);
   });
 });

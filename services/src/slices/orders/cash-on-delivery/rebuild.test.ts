@@ -23,6 +23,8 @@ describe('rebuilding every read model from the log', () => {
       body: { reason: 'Paid the return fee' },
     });
     await placeOrderOk(t, ayesha, [{ product: tee, qty: 2 }]);
+    const changedHerMind = await placeOrderOk(t, ayesha, [{ product: tee, qty: 1 }]);
+    await t.request('POST', `/api/orders/${changedHerMind.id}/cancel`, { token: ayesha.token });
     t.clock.advance(46_000);
     await runConfirmationExpiry(t.deps);
     t.clock.advance(45_000);
@@ -35,6 +37,7 @@ describe('rebuilding every read model from the log', () => {
     expect(live.orders?.filter((row) => row.includes('"confirmation_state":"expired"'))).toHaveLength(1);
     expect(live.orders?.filter((row) => row.includes('"confirmation_channel":"phone"'))).toHaveLength(1);
     expect(live.orders?.filter((row) => row.includes('"confirmation_reminded":1'))).toHaveLength(1);
+    expect(live.orders?.filter((row) => row.includes('"confirmation_state":"awaiting"'))).toHaveLength(0);
     await t.deps.projections.rebuild();
     expect(snapshot()).toEqual(live);
   });

@@ -6,6 +6,7 @@ import {
   ConfirmByLinkRequest,
   type ConfirmedByLink,
   LiftRefusalLimitRequest,
+  type OrderToConfirm,
   PhoneConfirmationRequest,
 } from '@shop/contracts';
 import { findCustomer, findOrderOwner, orderDetails } from '@shop/projections';
@@ -15,8 +16,8 @@ import { type AuthEnv, requireAdmin, requireUser } from '../../../platform/http/
 import { validate } from '../../../platform/http/validate';
 import type { ShopDeps } from '../../../shop-deps';
 import { orderNotFound } from '../decide';
-import { answerSettingsOf, visibleTo } from '../order-answers';
-import { codAvailability, handleLiftRefusalLimit } from './cod-standing';
+import { answerSettingsOf, staffAnswerSettingsOf, visibleTo } from '../order-answers';
+import { codAvailability, codStandingThrottle, handleLiftRefusalLimit } from './cod-standing';
 import { handleConfirmOrder } from './confirmation';
 import { verifyConfirmationToken } from './confirmation-link';
 
@@ -28,15 +29,11 @@ import { verifyConfirmationToken } from './confirmation-link';
 export function cashOnDeliveryRoutes(deps: ShopDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
   const answerSettings = answerSettingsOf(deps);
+  const standingChecks = codStandingThrottle(deps.clock);
 
-  /** Whether checkout may offer cash on delivery to the caller (and to the phone being filled in). */
-  app.get('/orders/cod-standing', requireUser(deps), validate('query', CodStandingQuery), (c) =>
-    c.json<CodAvailability>(codAvailability(deps, c.var.caller.id, c.req.valid('query').phone)),
-  );
-
-  /** The link in the confirmation message: no sign-in, the signed token names the order. */
-  app.post('/orders/confirm', validate('json', ConfirmByLinkRequest), async (c) => {
-    const verified = await verifyConfirmationToken(deps, c.req.valid('json').token);
+  /** The order a confirmation link's token names; 400 for a forged or expired one. */
+  async function orderOfLink(token: string) {
+    const verified = await verifyConfirmationToken(deps, token);
     if ('invalid' in verified) {
       throw badRequest(
         verified.invalid === 'expired'
@@ -45,7 +42,28 @@ export function cashOnDeliveryRoutes(deps: ShopDeps): Hono<AuthEnv> {
         'token',
       );
     }
-    const orderId = asOrderId(verified.orderId);
+    return asOrderId(verified.orderId);
+  }
+
+  /** Whether checkout may offer cash on delivery to the caller (and to her own phone being filled in). */
+  app.get('/orders/cod-standing', requireUser(deps), validate('query', CodStandingQuery), (c) => {
+    standingChecks.take({ account: c.var.caller.id });
+    return c.json<CodAvailability>(codAvailability(deps, c.var.caller.id, c.req.valid('query').phone));
+  });
+
+  /** The order a link names, shown before the shopper confirms it; reading it changes nothing. */
+  app.get('/orders/confirm', validate('query', ConfirmByLinkRequest), async (c) => {
+    const orderId = await orderOfLink(c.req.valid('query').token);
+    const order = orderDetails(deps.readModels, { id: orderId, ...answerSettings });
+    if (!order) throw orderNotFound();
+    const { reference, status, totalPrice, paymentMethod, confirmation } = order;
+    const items = order.orderItems.map(({ name, size, qty, price }) => ({ name, size, qty, price }));
+    return c.json<OrderToConfirm>({ reference, status, totalPrice, paymentMethod, confirmation, items });
+  });
+
+  /** The link in the confirmation message: no sign-in, the signed token names the order. */
+  app.post('/orders/confirm', validate('json', ConfirmByLinkRequest), async (c) => {
+    const orderId = await orderOfLink(c.req.valid('json').token);
     const owner = findOrderOwner(deps.readModels, { id: orderId });
     if (owner === undefined) throw orderNotFound();
     await handleConfirmOrder(deps, { orderId, by: asUserId(owner), channel: 'link' });
@@ -69,7 +87,7 @@ export function cashOnDeliveryRoutes(deps: ShopDeps): Hono<AuthEnv> {
       const id = asOrderId(c.req.param('id'));
       const { note } = c.req.valid('json');
       await handleConfirmOrder(deps, { orderId: id, by: asUserId(c.var.caller.id), channel: 'phone', note });
-      const order = orderDetails(deps.readModels, { id, history: true, ...answerSettings });
+      const order = orderDetails(deps.readModels, { id, history: true, ...staffAnswerSettingsOf(deps) });
       if (!order) throw orderNotFound();
       return c.json(order);
     },

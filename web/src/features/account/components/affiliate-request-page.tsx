@@ -15,7 +15,10 @@ export const AFFILIATE_FAILED = 'Your request could not be submitted. Please try
  */
 export const isSubmittedMessage = (message: string) => /submitted/i.test(message);
 
-/** 'Become an Affiliate': one button; the outcome message; the user's current status when they have one. */
+/**
+ * 'Become an Affiliate': the user's current status read from the server (so it survives a reload), the
+ * outcome message, and the one button only while applying makes sense (never pending, never approved).
+ */
 export function AffiliateRequestPage() {
   const queryClient = useQueryClient();
   const mine = useQuery(myAffiliateQuery());
@@ -30,6 +33,8 @@ export function AffiliateRequestPage() {
       ? errorMessage(mutation.error, AFFILIATE_FAILED)
       : null;
   const status = mine.data && mine.data.status !== 'None' ? mine.data.status : null;
+  // A pending or approved request is not asked again: the server would only refuse it.
+  const canApply = !mine.isPending && status !== 'Pending' && status !== 'Approved';
   const rate = `${Math.round(shopConfig.affiliateCommissionRate * 100)}%`;
 
   return (
@@ -44,12 +49,14 @@ export function AffiliateRequestPage() {
         {status && (
           <p>
             Your current status: <strong>{status}</strong>
+            {status === 'Pending' && <> · we are reviewing your request and will let you know</>}
             {status === 'Approved' && (
               <>
                 {' '}
                 · see your link and commission on your <Link to="/profile">profile</Link>
               </>
             )}
+            {status === 'Rejected' && <> · you may apply again</>}
           </p>
         )}
         {message &&
@@ -62,14 +69,16 @@ export function AffiliateRequestPage() {
               {message}
             </p>
           ))}
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={mutation.isPending}
-          onClick={() => mutation.mutate()}
-        >
-          {mutation.isPending ? 'Processing Request...' : 'Submit Affiliate Request'}
-        </button>
+        {canApply && (
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={mutation.isPending}
+            onClick={() => mutation.mutate()}
+          >
+            {mutation.isPending ? 'Processing Request...' : 'Submit Affiliate Request'}
+          </button>
+        )}
         <p className="muted">Earn up to {rate} commission on every referral sale</p>
       </div>
     </section>

@@ -58,6 +58,7 @@ interface ProductsViewProps {
 }
 
 function StockBadge({ count }: { count: number }) {
+  if (count <= 0) return <span className="admin-stock admin-stock--low">Sold out</span>;
   const low = count < shopConfig.lowStockUnder;
   return (
     <span className={`admin-stock admin-stock--${low ? 'low' : 'fine'}`}>

@@ -52,6 +52,12 @@ describe('admin customers page', () => {
       'mailto:zara@example.pk',
     );
     expect(zara.getByText('3')).toBeTruthy();
+    expect(zara.getByRole('link', { name: 'Call 0321-7654321' }).getAttribute('href')).toBe(
+      'tel:+923217654321',
+    );
+    expect(zara.getByRole('link', { name: 'WhatsApp 0321-7654321' }).getAttribute('href')).toBe(
+      'https://wa.me/923217654321',
+    );
     expect(zara.getByText('PKR 27,000.00')).toBeTruthy();
     // An approved affiliate shows as one, with the code and its uses.
     expect(zara.getByText(/Approved · ZARA2025/)).toBeTruthy();
@@ -61,6 +67,12 @@ describe('admin customers page', () => {
     expect(ahmed.getByText('Yes')).toBeTruthy();
     expect(ahmed.getByText('None')).toBeTruthy();
     expect(within(view.getByRole('row', { name: /Maryam Iqbal/ })).getByText('Pending')).toBeTruthy();
+    // Each figure says what it counts.
+    expect(
+      screen.getByText(
+        /is what the customer paid and kept: paid orders \(a cash-on-delivery parcel once delivered\), cancelled and refused ones left out, refunds taken off/,
+      ),
+    ).toBeTruthy();
   });
 
   it('searches on the server once typing stops, and sorts through the URL', async () => {

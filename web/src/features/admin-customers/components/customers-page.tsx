@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/api';
 import { AdminPage } from '../../../ui/admin/admin-page';
 import { type Column, DataTable } from '../../../ui/admin/data-table';
 import { ListFilters, ListPager, ListSearch, ListSelect } from '../../../ui/admin/list-controls';
+import { PhoneLinks } from '../../../ui/admin/phone-links';
 import { ShortId } from '../../../ui/admin/short-id';
 import { ErrorPanel, LoadingState } from '../../../ui/admin/states';
 import { formatDate } from '../../../ui/dates';
@@ -94,7 +95,9 @@ export function CustomersPage({ search, onSearchChange }: CustomersPageProps) {
               <strong>Admin</strong> customers have full access to this dashboard.
             </p>
             <p>
-              <strong>Orders</strong> and <strong>Spent</strong> leave cancelled orders out.{' '}
+              <strong>Orders</strong> counts the orders placed, cancelled ones left out.{' '}
+              <strong>Spent</strong> is what the customer paid and kept: paid orders (a cash-on-delivery
+              parcel once delivered), cancelled and refused ones left out, refunds taken off.{' '}
               <strong>Affiliate</strong> shows the customer's affiliate request and how many times their
               referral code was used.
             </p>
@@ -129,7 +132,15 @@ const CUSTOMER_COLUMNS: readonly Column<AdminCustomer>[] = [
   { header: 'ID', className: 'admin-table__id', cell: (customer) => <ShortId id={customer.id} /> },
   { header: 'Name', rowHeader: true, className: 'admin-table__name', cell: (customer) => customer.name },
   { header: 'Email', cell: (customer) => <a href={`mailto:${customer.email}`}>{customer.email}</a> },
-  { header: 'Contact', cell: (customer) => customer.contact || <span className="muted">Not provided</span> },
+  {
+    header: 'Contact',
+    cell: (customer) =>
+      customer.contact ? (
+        <PhoneLinks phone={customer.contact} />
+      ) : (
+        <span className="muted">Not provided</span>
+      ),
+  },
   {
     header: 'Admin',
     cell: (customer) => (

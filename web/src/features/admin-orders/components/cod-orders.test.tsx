@@ -157,7 +157,7 @@ describe('cash-on-delivery orders in the admin', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
-  it('offers Refused for a dispatched or shipped parcel, and marks it so', async () => {
+  it('offers Refused for a dispatched or shipped parcel, asks first, and marks it so', async () => {
     listAnswering([confirmed, anOrder({ id: 'c4', status: 'Shipped' }), awaiting]);
     let sent: unknown;
     server.use(
@@ -180,6 +180,11 @@ describe('cash-on-delivery orders in the admin', () => {
       target: { value: 'Refused' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Update status of order c2' }));
+    const dialog = await screen.findByRole('alertdialog', { name: /^Mark order .+ as refused\?$/ });
+    expect(within(dialog).getByText(/counts as a refusal against the customer/)).toBeTruthy();
+    expect(sent).toBeUndefined();
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark refused' }));
     await waitFor(() =>
       expect(within(rowOf('c2')).getByText('Refused', { selector: '.admin-status' })).toBeTruthy(),
     );

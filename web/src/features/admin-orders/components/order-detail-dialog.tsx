@@ -5,6 +5,7 @@ import { ApiError, errorMessage } from '../../../lib/api';
 import { itemsOf } from '../../../lib/order-items';
 import { type Column, DataTable } from '../../../ui/admin/data-table';
 import { Modal } from '../../../ui/admin/modal';
+import { PhoneLinks } from '../../../ui/admin/phone-links';
 import { formatDateTime } from '../../../ui/dates';
 import { formatMoney } from '../../../ui/money';
 import { PAYMENT_METHOD_LABELS } from '../../../ui/payment-labels';
@@ -48,7 +49,9 @@ export function OrderDetailDialog({ order: listed, onClose }: OrderDetailDialogP
             <Fact label="Email">
               {order.User?.email ? <a href={`mailto:${order.User.email}`}>{order.User.email}</a> : '—'}
             </Fact>
-            <Fact label="Contact">{customerContact(order)}</Fact>
+            <Fact label="Contact">
+              <PhoneLinks phone={customerContact(order)} />
+            </Fact>
             <Fact label="Shipping Address">{shippingLine(order)}</Fact>
             <Fact label="Payment Method">
               {PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}

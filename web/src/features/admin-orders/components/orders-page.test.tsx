@@ -72,7 +72,13 @@ describe('admin orders page', () => {
     expect(row.getByRole('button', { name: 'Open order R-o1' }).textContent).toBe('R-o1');
     expect(row.getByText('12 Canal Road, Lahore 54000, Pakistan')).toBeTruthy();
     expect(row.getByText('PKR 9,000.00')).toBeTruthy();
-    expect(row.getByText('0300-1234567')).toBeTruthy();
+    // The phone is tap-to-call, and a mobile opens a WhatsApp chat.
+    expect(row.getByRole('link', { name: 'Call 0300-1234567' }).getAttribute('href')).toBe(
+      'tel:+923001234567',
+    );
+    const whatsapp = row.getByRole('link', { name: 'WhatsApp 0300-1234567' });
+    expect(whatsapp.getAttribute('href')).toBe('https://wa.me/923001234567');
+    expect(whatsapp.getAttribute('rel')).toBe('noopener noreferrer');
   });
 
   it('shows cards instead of a table below 1024 px', async () => {

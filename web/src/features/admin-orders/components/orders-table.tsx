@@ -1,6 +1,7 @@
 import { type Order, shopConfig } from '@shop/contracts';
 import type { MouseEvent } from 'react';
 import { type Column, DataTable } from '../../../ui/admin/data-table';
+import { PhoneLinks } from '../../../ui/admin/phone-links';
 import { formatDateTime } from '../../../ui/dates';
 import { formatMoney } from '../../../ui/money';
 import { OrderStatusBadge } from '../../../ui/status-badge';
@@ -56,7 +57,7 @@ export function OrdersTable({ orders, onOpen }: OrdersViewProps) {
         </>
       ),
     },
-    { header: 'Contact', cell: customerContact },
+    { header: 'Contact', cell: (order) => <PhoneLinks phone={customerContact(order)} /> },
     { header: 'Shipping Address', className: 'admin-table__address', cell: shippingLine },
     {
       header: `Amount (${shopConfig.currency})`,
@@ -118,7 +119,9 @@ export function OrderCards({ orders, onOpen }: OrdersViewProps) {
               </div>
               <div>
                 <dt>Contact</dt>
-                <dd>{customerContact(order)}</dd>
+                <dd>
+                  <PhoneLinks phone={customerContact(order)} />
+                </dd>
               </div>
               <div>
                 <dt>Shipping Address</dt>

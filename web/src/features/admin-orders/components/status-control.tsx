@@ -6,13 +6,36 @@ import { useUpdateOrderStatus } from '../api/orders';
 import { statusChoices } from './order-fields';
 
 /** Dispatching a cash-on-delivery order nobody confirmed: allowed, but the admin is asked first. */
-const needsAsking = (order: Order, status: OrderStatus) =>
+const dispatchesUnconfirmed = (order: Order, status: OrderStatus) =>
   status === 'Dispatched' && order.confirmation?.state === 'awaiting';
+
+/** The questions asked before a change that is hard to take back. */
+function questionFor(order: Order, status: OrderStatus) {
+  if (dispatchesUnconfirmed(order, status)) {
+    return {
+      title: 'Dispatch an unconfirmed order?',
+      message: `The customer has not confirmed order ${order.reference} yet. Unconfirmed cash-on-delivery orders are often refused at the door; confirm it by phone first if you can.`,
+      confirmLabel: 'Dispatch anyway',
+      busyLabel: 'Dispatching...',
+    };
+  }
+  if (status === 'Refused') {
+    return {
+      title: `Mark order ${order.reference} as refused?`,
+      message:
+        'Only for a parcel the courier brought back, refused at the door or undeliverable. Its stock comes back, it counts as a refusal against the customer and the phone number (enough refusals and cash on delivery is no longer offered to them), and it cannot be undone.',
+      confirmLabel: 'Mark refused',
+      busyLabel: 'Marking refused...',
+    };
+  }
+  return null;
+}
 
 /**
  * The status dropdown and its Update button for one order. The server enforces the state machine; a
  * refused change is shown as 'Status update failed: {message}' next to the control, or inside the
- * dispatch question while it is open, so the admin can try again or cancel.
+ * question while it is open (dispatching an unconfirmed COD order, marking a parcel refused), so the
+ * admin can try again or cancel.
  */
 export function StatusControl({ order }: { order: Order }) {
   const [selected, setSelected] = useState<OrderStatus>(order.status);
@@ -27,6 +50,7 @@ export function StatusControl({ order }: { order: Order }) {
     setSelected(order.status);
   }
   const send = () => update.mutate({ id: order.id, status: selected }, { onSuccess: () => setAsking(false) });
+  const question = questionFor(order, selected);
   const failure = update.isError ? `Status update failed: ${errorMessage(update.error)}` : null;
 
   return (
@@ -54,7 +78,7 @@ export function StatusControl({ order }: { order: Order }) {
         type="button"
         className="button button--primary admin-button--small"
         disabled={update.isPending || selected === order.status}
-        onClick={() => (needsAsking(order, selected) ? setAsking(true) : send())}
+        onClick={() => (question ? setAsking(true) : send())}
         aria-label={`${update.isPending ? 'Updating' : 'Update'} status of order ${order.id}`}
       >
         {update.isPending ? 'Updating...' : 'Update'}
@@ -64,12 +88,12 @@ export function StatusControl({ order }: { order: Order }) {
           {failure}
         </p>
       )}
-      {asking && (
+      {asking && question && (
         <ConfirmDialog
-          title="Dispatch an unconfirmed order?"
-          message={`The customer has not confirmed order ${order.reference} yet. Unconfirmed cash-on-delivery orders are often refused at the door; confirm it by phone first if you can.`}
-          confirmLabel="Dispatch anyway"
-          busyLabel="Dispatching..."
+          title={question.title}
+          message={question.message}
+          confirmLabel={question.confirmLabel}
+          busyLabel={question.busyLabel}
           busy={update.isPending}
           error={failure}
           onConfirm={send}

@@ -58,6 +58,19 @@ describe('admin sales reports', () => {
     expect(within(table).getByRole('row', { name: /Total/ }).textContent).toContain('100.0%');
     expect(screen.getByText(/Previous period: PKR 2,000.00 \(\+100.0%\)/)).toBeTruthy();
     expect(asked[0]?.toString()).toBe('from=2024-05-01&to=2024-05-31&by=day');
+    // Every figure says what it counts.
+    const note = screen.getByTestId('reports-what-counts').textContent;
+    for (const figure of [
+      'Orders',
+      'Gross sales',
+      'Discounts',
+      'Refunds',
+      'Net sales',
+      'Avg. order value',
+      'Share',
+    ])
+      expect(note).toContain(`${figure}:`);
+    expect(note).toContain('parcels refused at the door left out');
 
     fireEvent.change(screen.getByLabelText('Group by'), { target: { value: 'category' } });
     const byCategory = await screen.findByRole('table', { name: /Sales by category/ });

@@ -196,6 +196,14 @@ function ReportView({ report, stale }: { report: SalesReport; stale: boolean }) 
           footRows={[report.total]}
           rowKey={(row) => row.key}
         />
+        <p className="admin-note" data-testid="reports-what-counts">
+          <strong>Orders</strong>: orders placed in the period, cancelled ones and parcels refused at the door
+          left out. <strong>Units</strong> and <strong>Gross sales</strong>: their items at the prices paid,
+          before discounts; shipping is not a sale. <strong>Discounts</strong>: affiliate discounts on them.{' '}
+          <strong>Refunds</strong>: money paid back for returns, on the day it was paid.{' '}
+          <strong>Net sales</strong>: gross less discounts less refunds. <strong>Avg. order value</strong>:
+          gross less discounts, per order. <strong>Share</strong>: of the period&rsquo;s net sales.
+        </p>
       </section>
     </div>
   );

@@ -6,7 +6,7 @@ import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 
 const named = aReview({ id: 'r1', comment: 'Fits well', rating: 4 });
-const anonymous = aReview({ id: 'r2', comment: 'Too small', rating: 2, User: null });
+const anonymous = aReview({ id: 'r2', comment: 'Too small', rating: 2, User: null, verified: false });
 
 describe('admin reviews page', () => {
   let live: (typeof named)[];
@@ -28,6 +28,8 @@ describe('admin reviews page', () => {
     expect(first.getByText('Bilal Ahmed')).toBeTruthy();
     expect(first.getByText('bilal@example.pk')).toBeTruthy();
     expect(first.getByText('4/5')).toBeTruthy();
+    expect(first.getByText('Verified buyer')).toBeTruthy();
+    expect(within(screen.getByRole('row', { name: /Too small/ })).getByText('Not verified')).toBeTruthy();
     expect(first.getByText('04-Mar-2025, 3:05 pm')).toBeTruthy();
     expect(within(screen.getByRole('row', { name: /Too small/ })).getAllByText('—')).toHaveLength(2);
   });

@@ -101,6 +101,11 @@ interface ReviewsViewProps {
   onDelete: (review: AdminReview) => void;
 }
 
+/** Whether a buyer of a delivered line wrote it, or it is from before reviews came from buyers. */
+function Verified({ review }: { review: AdminReview }) {
+  return review.verified ? <span>Verified buyer</span> : <span className="muted">Not verified</span>;
+}
+
 function Rating({ rating }: { rating: number }) {
   return (
     <span className="admin-rating">
@@ -156,6 +161,7 @@ function ReviewsTable({ reviews, onDelete }: ReviewsViewProps) {
     { header: 'Product', cell: (review) => <Product review={review} /> },
     { header: 'User', cell: (review) => <Author review={review} /> },
     { header: 'Rating', cell: (review) => <Rating rating={review.rating} /> },
+    { header: 'Buyer', cell: (review) => <Verified review={review} /> },
     {
       header: 'Comment',
       className: 'admin-table__comment',
@@ -210,6 +216,12 @@ function ReviewCards({ reviews, onDelete }: ReviewsViewProps) {
                 <dt>User</dt>
                 <dd>
                   <Author review={review} />
+                </dd>
+              </div>
+              <div>
+                <dt>Buyer</dt>
+                <dd>
+                  <Verified review={review} />
                 </dd>
               </div>
             </dl>

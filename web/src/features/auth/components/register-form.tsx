@@ -1,7 +1,8 @@
-import { RegisterInput } from '@shop/contracts';
+import { PHONE_PATTERN, RegisterInput } from '@shop/contracts';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
-import { errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { flashStore } from '../../../lib/flash';
 import { afterSignIn } from '../../../lib/guards';
 import { sessionFromAuthResponse, signIn } from '../../../lib/session';
 import { Field, FormError } from '../../../ui/field';
@@ -16,10 +17,38 @@ export const PASSWORD_HINT = 'Use 8 or more characters with a mix of letters, nu
  * stays advisory here (docs/rules/accounts.md#registration), and the server's refusal is shown as it comes.
  */
 const RegisterForm = RegisterInput.extend({
+  contact: z
+    .string()
+    .trim()
+    .min(1, 'Mobile number is required')
+    .refine((v) => PHONE_PATTERN.test(v), 'Enter a phone number like 0300-1234567 or +92 300 1234567'),
   password: z.string().min(1, 'Password is required'),
 });
 
-/** Name, e-mail, contact and password; on success the user returns to the remembered page, else home. */
+/**
+ * Why the account was not created, in words: the server's field messages (shown at their fields too)
+ * without the field names its summary carries (`password: …`), else its message.
+ */
+export function registrationRefusal(error: unknown): string {
+  if (error instanceof ApiError && error.fields.length > 0) {
+    const reasons = error.fields.map((field) => field.message.replace(/\.$/, ''));
+    return `Your account was not created: ${reasons.join('; ')}.`;
+  }
+  return errorMessage(error, REGISTRATION_FAILED);
+}
+
+/** Where she lands after signing up, in words for the welcome. */
+const placeNames: Record<string, string> = {
+  '/': 'the home page',
+  '/checkout': 'checkout',
+  '/shopping': 'the shop',
+  '/profile': 'your profile',
+};
+
+/**
+ * Name, e-mail, mobile number and password; on success the user returns to the remembered page, else
+ * home, where a welcome says it worked and where she is.
+ */
 export function RegisterDetailsForm({ redirectTo }: { redirectTo: string | undefined }) {
   const navigate = useNavigate();
   const { formRef, mutation, field, onSubmit } = useZodForm({
@@ -28,7 +57,15 @@ export function RegisterDetailsForm({ redirectTo }: { redirectTo: string | undef
     mutationFn: register,
     onSuccess: (response) => {
       signIn(sessionFromAuthResponse(response));
-      void navigate({ href: afterSignIn(redirectTo), replace: true });
+      const href = afterSignIn(redirectTo);
+      const path = href.split(/[?#]/)[0] ?? '/';
+      const firstName = response.name.trim().split(/\s+/)[0] ?? response.name;
+      const where = placeNames[path];
+      flashStore.set({
+        path,
+        text: `Welcome, ${firstName}: your account is created and you are signed in${where ? `. You are on ${where}` : ''}.`,
+      });
+      void navigate({ href, replace: true });
     },
   });
 
@@ -37,7 +74,7 @@ export function RegisterDetailsForm({ redirectTo }: { redirectTo: string | undef
       <Field label="Name" autoComplete="name" required {...field('name')} />
       <Field label="Email" type="email" autoComplete="email" required {...field('email')} />
       <Field
-        label="Contact"
+        label="Mobile number"
         type="tel"
         autoComplete="tel"
         placeholder="0300-1234567"
@@ -52,7 +89,7 @@ export function RegisterDetailsForm({ redirectTo }: { redirectTo: string | undef
         hint={PASSWORD_HINT}
         {...field('password')}
       />
-      <FormError message={mutation.isError ? errorMessage(mutation.error, REGISTRATION_FAILED) : null} />
+      <FormError message={mutation.isError ? registrationRefusal(mutation.error) : null} />
       <button type="submit" className="button button--primary button--block" disabled={mutation.isPending}>
         {mutation.isPending ? 'Creating account...' : 'Create account'}
       </button>

@@ -235,6 +235,7 @@ export function CheckoutPage() {
             <PaymentMethods
               methods={offered}
               support={shop.support}
+              jazzCash={shop.onlinePayments?.jazzCash ?? false}
               value={method}
               onChange={setPaymentMethod}
               unavailable={codUnavailable}

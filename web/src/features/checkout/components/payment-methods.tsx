@@ -1,7 +1,6 @@
 import type { PaymentMethod, ShopInfo } from '@shop/contracts';
 import { useId } from 'react';
 import { ManualPaymentDetails } from '../../../ui/manual-payment-details';
-import { SupportReach } from '../../../ui/support-contacts';
 
 interface PaymentMethodsProps {
   /**
@@ -14,14 +13,17 @@ interface PaymentMethodsProps {
   onChange(method: PaymentMethod): void;
   /** Why cash on delivery is not offered (a past refusal limit); null while it is. */
   unavailable?: string | null;
+  /** JazzCash's hosted checkout is offered on the order page once the order is placed. */
+  jazzCash?: boolean;
 }
 
 /** Cash on delivery, or a manual mobile-wallet / bank transfer with the shop's account details. */
-export function PaymentMethods({ methods, support, value, onChange, unavailable }: PaymentMethodsProps) {
+export function PaymentMethods({ methods, value, onChange, unavailable, jazzCash }: PaymentMethodsProps) {
   const id = useId();
   const reasonId = `${id}-cod-reason`;
-  const reach = <SupportReach support={support} />;
-  const hasReach = Boolean(support.email || support.phone);
+  const transfer = methods.find((m) => m.method === 'Card');
+  const hasAccounts =
+    transfer?.method === 'Card' && Object.values(transfer.accounts).some((value) => value !== null);
   return (
     <fieldset
       className="checkout-section payment-methods"
@@ -45,12 +47,17 @@ export function PaymentMethods({ methods, support, value, onChange, unavailable 
           <span>{label}</span>
         </label>
       ))}
-      {value === 'Card' && (
+      {value === 'Card' && jazzCash && (
+        <p className="payment-note">
+          Pay online with JazzCash (wallet or card) on JazzCash's own page, right after you place the order.
+        </p>
+      )}
+      {value === 'Card' && hasAccounts && (
         <ManualPaymentDetails className="payment-note" accountsClassName="payment-note__accounts">
           <p>
-            Pay by JazzCash, EasyPaisa or bank transfer to the account below, then share a screenshot of the
-            payment with your order reference{hasReach ? <> at {reach}</> : ' with our support team'}. We mark
-            your order paid once we have confirmed the payment.
+            {jazzCash ? 'Or pay' : 'Pay'} by JazzCash, EasyPaisa or bank transfer to the account below, then
+            send its transaction ID and a screenshot from your order page. We mark your order paid once we
+            have found the payment.
           </p>
         </ManualPaymentDetails>
       )}

@@ -1,5 +1,5 @@
-import type { ConfirmedByLink, Order } from '@shop/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ConfirmedByLink, Order, OrderToConfirm } from '@shop/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { orderKeys } from '../../../lib/query-keys';
 
@@ -25,3 +25,16 @@ export function useConfirmOrder(orderId: string, shownAs: string) {
  * forged or expired token is a 400 with the server's message.
  */
 export const confirmByLink = (token: string) => api.post<ConfirmedByLink>('/api/orders/confirm', { token });
+
+/**
+ * `GET /api/orders/confirm?token=`: the order the link names, read signed out before anything is
+ * pressed (reading it confirms nothing). A forged or expired token is a 400, not worth a retry.
+ */
+export function useOrderToConfirm(token: string | undefined) {
+  return useQuery({
+    queryKey: ['orders', 'to-confirm', token],
+    queryFn: () => api.get<OrderToConfirm>(`/api/orders/confirm?token=${encodeURIComponent(token ?? '')}`),
+    enabled: Boolean(token),
+    retry: false,
+  });
+}

@@ -1,4 +1,4 @@
-import type { ConfirmedByLink } from '@shop/contracts';
+import type { ConfirmedByLink, OrderToConfirm } from '@shop/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -155,10 +155,86 @@ describe('a parcel refused at the door', () => {
 const confirmPage = () =>
   screen.getByRole('heading', { level: 1, name: 'Confirm your order' }).closest('section') as HTMLElement;
 
+const anOrderToConfirm = (overrides: Partial<OrderToConfirm> = {}): OrderToConfirm => ({
+  reference: 'AX-7K3M9Q',
+  status: 'Pending',
+  totalPrice: 4998,
+  paymentMethod: 'COD',
+  confirmation: aConfirmation(),
+  items: [
+    { name: 'Cloud Fleece Hoodie', size: 'MD', qty: 2, price: 2249 },
+    { name: 'Sweat Headband', size: '', qty: 1, price: 300 },
+  ],
+  ...overrides,
+});
+const readByToken = (order: OrderToConfirm = anOrderToConfirm()) =>
+  http.get('/api/orders/confirm', () => HttpResponse.json(order));
+
 describe('/confirm-order', () => {
+  it('names the order, its items and the total before the button is pressed', async () => {
+    let token: string | null = null;
+    server.use(
+      http.get('/api/orders/confirm', ({ request }) => {
+        token = new URL(request.url).searchParams.get('token');
+        return HttpResponse.json(anOrderToConfirm());
+      }),
+    );
+    renderApp('/confirm-order?token=abc.def');
+
+    const order = await screen.findByRole('region', { name: 'Order AX-7K3M9Q' });
+    expect(token).toBe('abc.def');
+    expect(within(order).getByText('Cloud Fleece Hoodie (size MD) × 2: PKR 4,498.00')).toBeTruthy();
+    expect(within(order).getByText('Sweat Headband × 1: PKR 300.00')).toBeTruthy();
+    expect(within(order).getByText('PKR 4,998.00')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Yes, confirm my order' })).toBeTruthy();
+  });
+
+  it('offers no button for an order already confirmed or cancelled, and says so', async () => {
+    server.use(
+      readByToken(
+        anOrderToConfirm({
+          status: 'Cancelled',
+          confirmation: aConfirmation({ state: 'not-needed', expiresAt: null }),
+        }),
+      ),
+    );
+    renderApp('/confirm-order?token=abc.def');
+
+    expect(
+      await screen.findByText(
+        (_, element) =>
+          element?.getAttribute('role') === 'status' &&
+          element.textContent ===
+            'Order AX-7K3M9Q was cancelled, so there is nothing to confirm. You are welcome to order again.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Yes, confirm my order' })).toBeNull();
+  });
+
+  it('says a forged link is not valid as soon as it is opened', async () => {
+    server.use(
+      http.get('/api/orders/confirm', () =>
+        HttpResponse.json(
+          {
+            message: 'This confirmation link is not valid. Please use the link in the message we sent you.',
+            code: 'VALIDATION_FAILED',
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderApp('/confirm-order?token=forged');
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This confirmation link is not valid. Please use the link in the message we sent you.',
+    );
+    expect(screen.queryByRole('button', { name: 'Yes, confirm my order' })).toBeNull();
+  });
+
   it('confirms only when the button is pressed, then names the order and what happens next', async () => {
     let body: unknown;
     server.use(
+      readByToken(),
       http.post('/api/orders/confirm', async ({ request }) => {
         body = await request.json();
         const confirmed: ConfirmedByLink = {
@@ -190,6 +266,7 @@ describe('/confirm-order', () => {
 
   it('says a forged or expired link is not valid and gives the support details', async () => {
     server.use(
+      readByToken(),
       http.post('/api/orders/confirm', () =>
         HttpResponse.json(
           { message: 'This confirmation link has expired.', code: 'VALIDATION_FAILED' },
@@ -215,6 +292,7 @@ describe('/confirm-order', () => {
 
   it('keeps the button for a failure that is not the link, so the shopper can try again', async () => {
     server.use(
+      readByToken(),
       http.post('/api/orders/confirm', () =>
         HttpResponse.json({ message: 'The shop is busy.', code: 'SERVICE_UNAVAILABLE' }, { status: 503 }),
       ),

@@ -3,18 +3,17 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { addLine, cartStore, NO_SIZE } from '../../../lib/cart';
-import { useShopInfo } from '../../../lib/shop-info';
 import { formatDate } from '../../../ui/dates';
 import { EmptyState } from '../../../ui/empty-state';
-import { ManualPaymentDetails } from '../../../ui/manual-payment-details';
 import { formatMoney } from '../../../ui/money';
 import { PAYMENT_METHOD_LABELS } from '../../../ui/payment-labels';
 import { PriceSummary } from '../../../ui/price-summary';
 import { OrderStatusBadge } from '../../../ui/status-badge';
-import { SupportContacts, SupportReach } from '../../../ui/support-contacts';
+import { SupportContacts } from '../../../ui/support-contacts';
 import { orderQuery } from '../api/orders';
 import { CancelPanel, ReturnsPanel } from './after-sale';
 import { ConfirmationPanel } from './confirmation-panel';
+import { PaymentPanel } from './payment-panel';
 import '../../../ui/account.css';
 import '../../../ui/field.css';
 import { itemsOf } from '../../../lib/order-items';
@@ -76,7 +75,6 @@ export function OrderPageFailed({ error }: { error: unknown }) {
 export function OrderPage({ id }: { id: string }) {
   const navigate = useNavigate();
   const { data } = useSuspenseQuery(orderQuery(id));
-  const shop = useShopInfo();
 
   const items = itemsOf(data);
   const address = data.shippingAddress;
@@ -123,23 +121,7 @@ export function OrderPage({ id }: { id: string }) {
               {data.isPaid ? `Paid at ${formatDate(data.paidAt, '')}` : 'Pending'}
             </span>
           </div>
-          {data.paymentMethod !== 'COD' && (
-            <ManualPaymentDetails accountsClassName="details">
-              <p className="muted">
-                Send the total by JazzCash, EasyPaisa or bank transfer, then share a screenshot with your
-                order reference {data.reference}
-                {shop && (shop.support.email || shop.support.phone) ? (
-                  <>
-                    {' '}
-                    at <SupportReach support={shop.support} />
-                  </>
-                ) : (
-                  ' with our support team'
-                )}
-                . We mark the order paid once the payment is confirmed.
-              </p>
-            </ManualPaymentDetails>
-          )}
+          <PaymentPanel order={data} shownAs={id} />
         </section>
       </div>
 

@@ -1,9 +1,9 @@
-import type { Product, PublicReview, ReviewInput } from '@shop/contracts';
+import type { MyReview, MyReviews, PublicReview, ReviewEditInput, ReviewRequest } from '@shop/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { productKeys, reviewKeys } from '../../../lib/query-keys';
+import { reviewKeys } from '../../../lib/query-keys';
 
-/** A product's public reviews (`GET /api/reviews/{productId}`), every author 'Anonymous'. */
+/** A product's public reviews (`GET /api/reviews/{productId}`): "Verified buyer" ones and earlier ones. */
 export const productReviewsQuery = (productId: string) =>
   queryOptions({
     queryKey: reviewKeys.forProduct(productId),
@@ -11,12 +11,23 @@ export const productReviewsQuery = (productId: string) =>
       api.get<PublicReview[]>(`/api/reviews/${encodeURIComponent(productId)}`, { signal }),
   });
 
-/** `POST /api/reviews` as the signed-in user. */
-export const postReview = (input: ReviewInput) => api.post<unknown>('/api/reviews', input);
-
-/** The products to choose from on /review (`GET /api/products`, no authentication). */
-export const reviewableProductsQuery = () =>
+/**
+ * What the signed-in shopper may review (her delivered lines not reviewed yet) and her own reviews
+ * (`GET /api/reviews/mine`), of one product when given.
+ */
+export const myReviewsQuery = (productId?: string) =>
   queryOptions({
-    queryKey: productKeys.list(),
-    queryFn: ({ signal }) => api.get<Product[]>('/api/products', { signal }),
+    queryKey: reviewKeys.mine(productId),
+    queryFn: ({ signal }) =>
+      api.get<MyReviews>(
+        `/api/reviews/mine${productId ? `?productId=${encodeURIComponent(productId)}` : ''}`,
+        { signal },
+      ),
   });
+
+/** `POST /api/reviews` as the signed-in buyer. */
+export const postReview = (input: ReviewRequest) => api.post<MyReview>('/api/reviews', input);
+
+/** `PUT /api/reviews/{id}`: the author edits her review. */
+export const editReview = ({ id, ...input }: ReviewEditInput & { id: string }) =>
+  api.put<MyReview>(`/api/reviews/${encodeURIComponent(id)}`, input);

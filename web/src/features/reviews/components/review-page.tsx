@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/api';
 import { productKeys, reviewKeys } from '../../../lib/query-keys';
 import { TextAreaField } from '../../../ui/field';
 import { StarRatingInput } from '../../../ui/star-rating-input';
-import { postReview, reviewableProductsQuery } from '../api/reviews';
+import { myReviewsQuery, postReview } from '../api/reviews';
 import '../../../ui/field.css';
 import './reviews.css';
 
@@ -15,14 +15,22 @@ export const REVIEW_PAGE_FAILED = 'Your review could not be submitted. Please tr
 /** After a review the shopper goes home this long after the success banner (docs/rules/screens.md#delays). */
 export const REVIEW_REDIRECT_MS = 2000;
 
-/** 'Leave a Review': choose a product, rate it 1 to 5 (5 by default), optional text. */
+export const NOTHING_TO_REVIEW =
+  'Reviews come from buyers: once an order is delivered to you, its products appear here to review.';
+
+/**
+ * 'Leave a Review': choose one of your delivered purchases not reviewed yet, rate it 1 to 5 (5 by
+ * default), optional text, and whether to show as "Anonymous".
+ */
 export function ReviewPage() {
   const id = useId();
   const navigate = useNavigate();
-  const products = useQuery(reviewableProductsQuery());
-  const [productId, setProductId] = useState('');
+  const mine = useQuery(myReviewsQuery());
+  const lines = mine.data?.reviewable ?? [];
+  const [lineId, setLineId] = useState('');
   const [rating, setRating] = useState(5);
   const [comment, setComment] = useState('');
+  const [anonymous, setAnonymous] = useState(false);
   const [missingProduct, setMissingProduct] = useState(false);
   const queryClient = useQueryClient();
   const mutation = useMutation({
@@ -32,12 +40,13 @@ export function ReviewPage() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: reviewKeys.forProduct(review.productId) }),
         queryClient.invalidateQueries({ queryKey: productKeys.detail(review.productId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
       ]),
   });
 
   useEffect(() => {
-    if (products.isError) console.warn('Products failed to load for the review form', products.error);
-  }, [products.isError, products.error]);
+    if (mine.isError) console.warn('Your orders failed to load for the review form', mine.error);
+  }, [mine.isError, mine.error]);
 
   useEffect(() => {
     if (!mutation.isSuccess) return;
@@ -48,11 +57,13 @@ export function ReviewPage() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (mutation.isPending || mutation.isSuccess) return;
-    if (productId === '') {
+    const line = lines.find((candidate) => candidate.lineId === lineId);
+    if (!line) {
       setMissingProduct(true);
       return;
     }
-    mutation.mutate({ productId, rating, comment: comment.trim() });
+    const { productId, orderId } = line;
+    mutation.mutate({ productId, orderId, lineId, rating, comment: comment.trim(), anonymous });
   }
 
   const buttonText = mutation.isPending
@@ -83,21 +94,25 @@ export function ReviewPage() {
             id={`${id}-product`}
             className="select"
             required
-            value={productId}
+            value={lineId}
             aria-invalid={missingProduct || undefined}
             aria-describedby={missingProduct ? `${id}-product-error` : undefined}
             onChange={(event) => {
-              setProductId(event.currentTarget.value);
+              setLineId(event.currentTarget.value);
               setMissingProduct(false);
             }}
           >
             <option value="">-- Choose a product --</option>
-            {(products.data ?? []).map((product) => (
-              <option key={product.id} value={product.id}>
-                {product.name}
+            {lines.map((line) => (
+              <option key={line.lineId} value={line.lineId}>
+                {line.name}
+                {line.size ? ` (${line.size})` : ''}, order {line.reference}
               </option>
             ))}
           </select>
+          {mine.isSuccess && lines.length === 0 && !mutation.isSuccess && (
+            <p className="muted">{NOTHING_TO_REVIEW}</p>
+          )}
           {missingProduct && (
             <p className="field__error" id={`${id}-product-error`}>
               Please choose a product.
@@ -112,6 +127,14 @@ export function ReviewPage() {
           value={comment}
           onChange={(event) => setComment(event.currentTarget.value)}
         />
+        <label className="review-form__anonymous">
+          <input
+            type="checkbox"
+            checked={anonymous}
+            onChange={(event) => setAnonymous(event.currentTarget.checked)}
+          />{' '}
+          Show my review as "Anonymous" instead of my first name and initial
+        </label>
         <button
           type="submit"
           className="button button--primary"
@@ -120,7 +143,7 @@ export function ReviewPage() {
           {buttonText}
         </button>
         <p className="muted">
-          Your review is published straight away and shown as "Anonymous". We moderate afterwards and remove
+          Your review is published straight away, marked "Verified buyer". We moderate afterwards and remove
           reviews that break our rules.
         </p>
       </form>

@@ -1,6 +1,7 @@
 import { shopConfig } from '@shop/contracts';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useRememberedReferral } from '../../../../lib/referral';
 import { catalogueQuery, SHOPPING_PAGES } from '../../api/catalogue';
 import { filtersOf, type ShoppingSearch } from '../../catalogue-search';
 import { CatalogueResults } from './catalogue-results';
@@ -40,6 +41,7 @@ export function ShoppingPage({ search, onSearchChange }: ShoppingPageProps) {
     onSearchChange((previous) => ({ ...previous, ...patch }));
   const resetAll = () => onSearchChange((previous) => ({ view: previous.view }));
   const discount = `${Math.round(shopConfig.affiliateDiscountRate * 100)}%`;
+  const referral = useRememberedReferral();
 
   return (
     <div className="shopping container">
@@ -48,10 +50,12 @@ export function ShoppingPage({ search, onSearchChange }: ShoppingPageProps) {
         <SearchBox value={search.search ?? ''} onSearch={(text) => update({ search: text || undefined })} />
       </header>
 
-      <p className="affiliate-banner">
-        Opened this shop from an affiliate&rsquo;s link? You get {discount} off at checkout, with their code
-        filled in for you.
-      </p>
+      {referral && (
+        <p className="affiliate-banner">
+          You came through an affiliate&rsquo;s link: you get {discount} off at checkout, with their code{' '}
+          <strong>{referral}</strong> filled in for you.
+        </p>
+      )}
 
       <div className="shopping__toolbar">
         <button
