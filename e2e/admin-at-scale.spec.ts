@@ -124,7 +124,11 @@ describe('the admin at a year of trade', () => {
     const buyers: SignedInUser[] = [];
     await inParallel(BUYERS, 10, async (i) => {
       const phone = `0300-${String(1_000_000 + i)}`;
-      buyers[i] = await api.register(`Buyer ${i}`, `buyer${i}.scale@example.com`, phone);
+      buyers[i] = await api.register(
+        `Buyer ${String.fromCharCode(65 + (i % 26))}`,
+        `buyer${i}.scale@example.com`,
+        phone,
+      );
     });
     await inParallel(ORDERS, AT_ONCE, async (n) => {
       const buyer = buyers[n % BUYERS] as SignedInUser;

@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { visible } from './support/fixtures';
-import { mailTest as test } from './support/mail';
+import { mailTest as test, verifyFromInbox } from './support/mail';
 import { ShopApi, storeSession } from './support/shop-api';
 
 describe('e-mail', () => {
@@ -12,6 +12,7 @@ describe('e-mail', () => {
   }) => {
     const api = new ShopApi(server.url);
     const shopper = await api.register('Sana Malik', 'sana.mail@example.com', '0300-7654321');
+    await verifyFromInbox(inbox, server.url, shopper.email);
     const product = (await api.products()).find((candidate) => candidate.countInStock > 0);
     if (!product) throw new Error('the demo catalogue has no product in stock');
     const order = await api.placeCodOrder(shopper, product);

@@ -7,11 +7,20 @@ const email = z
   .pipe(z.email('Email must be a valid e-mail address'))
   .transform((e) => e.toLowerCase());
 
+/**
+ * A person's name: letters of any script, spaces and . , ' ’ - – —, starting with a letter. The
+ * shop greets people by it in e-mails, so it carries no digits, links, colons or line breaks
+ * (a "name" like "Your refund is ready: call 0300-0000000" is refused).
+ */
+export const PERSON_NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} .,'’‘\-–—]*$/u;
+export const PERSON_NAME_MESSAGE = "Name may contain only letters, spaces and the punctuation . , ' -";
+
 const name = z
   .string({ error: 'Name is required' })
   .trim()
   .min(1, 'Name is required')
-  .max(100, 'Name must be at most 100 characters');
+  .max(100, 'Name must be at most 100 characters')
+  .refine((v) => v === '' || PERSON_NAME_PATTERN.test(v), PERSON_NAME_MESSAGE);
 
 /** Pakistani phone numbers: 03XX-XXXXXXX, 03XXXXXXXXX, +92 3XX XXXXXXX and landlines with area codes. */
 export const PHONE_PATTERN = /^(\+92|0092|0)[\s-]?\d{2,3}[\s-]?\d{7,8}$/;
@@ -88,11 +97,41 @@ export const ResetPasswordInput = z.object({
 });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
 
+/** Body of POST /api/auth/verify-email: the token from the e-mailed verification or claim link. */
+export const VerifyEmailInput = z.object({
+  token: z
+    .string({ error: 'The link is incomplete' })
+    .trim()
+    .min(1, 'The link is incomplete')
+    .max(500, 'The link is not valid'),
+});
+export type VerifyEmailInput = z.infer<typeof VerifyEmailInput>;
+
+/** Answer of POST /api/auth/verify-email. */
+export interface EmailVerifiedAnswer {
+  message: string;
+  email: string;
+  /** `verified`: the signed-in account's address; `claimed`: a new account now holds it, sign in. */
+  outcome: 'verified' | 'claimed';
+}
+
+/**
+ * Answer (202) of POST /api/auth/register for an address an unverified account holds: nothing is
+ * signed in; a link went to the address, and following it makes the account.
+ */
+export interface RegistrationAwaitingClaim {
+  message: string;
+  email: string;
+  awaitingClaim: true;
+}
+
 /** A user as the API answers it; never a password or its hash. */
 export interface User {
   id: string;
   name: string;
   email: string;
+  /** Whether the user followed a link mailed to `email`; until then the shop mails her nothing else. */
+  emailVerified: boolean;
   contact: string;
   isAdmin: boolean;
   affiliateUseCount: number;

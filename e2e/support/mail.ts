@@ -20,3 +20,24 @@ export const mailTest = test
     onCleanup(() => server.stop());
     return server;
   });
+
+/**
+ * Follows the verification link the shop mailed to `email` at registration, as the shopper would:
+ * until then the shop sends the address no order e-mails.
+ */
+export async function verifyFromInbox(inbox: SmtpInbox, serverUrl: string, email: string): Promise<void> {
+  const prefix = `${serverUrl}/verify-email?token=`;
+  const linkIn = () =>
+    inbox
+      .addressLinksTo(email)
+      .flatMap((mail) => mail.links)
+      .find((href) => href.startsWith(prefix));
+  await inbox.waitUntil(() => linkIn() !== undefined);
+  const token = new URL(linkIn()!).searchParams.get('token');
+  const response = await fetch(`${serverUrl}/api/auth/verify-email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  if (response.status !== 200) throw new Error(`verify-email answered ${response.status}`);
+}

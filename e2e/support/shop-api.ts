@@ -146,10 +146,17 @@ export class ShopApi {
   }
 }
 
-/** Puts a session in the browser's storage before any page script runs, as signing in would. */
+/**
+ * Signs the browser in as signing in would: the session cookie the server sets (httpOnly; the test
+ * shops listen on 127.0.0.1, and a cookie is the host's on every port) and, before any page script
+ * runs, who is signed in for the screens. The page itself never holds the token.
+ */
 export async function storeSession(context: BrowserContext, user: SignedInUser): Promise<void> {
   const { token, ...fields } = user;
-  const session = JSON.stringify({ token, user: fields });
+  await context.addCookies([
+    { name: 'shop_session', value: token, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Lax' },
+  ]);
+  const session = JSON.stringify({ user: fields });
   await context.addInitScript({
     content: `localStorage.setItem('shop.session', ${JSON.stringify(session)});`,
   });

@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { ConfigError, loadConfig } from './platform/config/config';
+import { securePrivateDataDir } from './platform/config/private-files';
 import { resolveSigningSecret } from './platform/config/secret';
 import { settingsFrom } from './platform/config/settings';
 import { openEventStore } from './platform/eventstore/open-event-store';
@@ -13,6 +14,10 @@ import { prepareShop } from './startup';
 
 // The shop's process: validated configuration, the event store and read models, the web app
 // and API on one port, and a clean shutdown.
+
+// Everything the shop writes (SQLite files and their -wal/-shm, e-mails, backups) is for its own user
+// only: SQLite creates its files through the umask, so this is the one place that covers them all.
+process.umask(0o077);
 let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig();
@@ -25,7 +30,12 @@ try {
 }
 
 const logger = createLogger(config.LOG_LEVEL);
-mkdirSync(config.DATA_DIR, { recursive: true });
+const tightened = securePrivateDataDir(config.DATA_DIR);
+if (tightened.length > 0) {
+  logger.warn('DATA_DIR was readable by other local users: tightened to 0700 (folders) and 0600 (files)', {
+    paths: tightened,
+  });
+}
 const settings = settingsFrom(config);
 for (const warning of settings.configWarnings) logger.warn(warning);
 if (!settings.whatsapp)

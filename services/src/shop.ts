@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EVENT_SCHEMA_VERSIONS, type EventStore, uuidv7 } from '@shop/contracts';
@@ -9,6 +8,7 @@ import { BackgroundWork } from './platform/background';
 import { AggregateCache } from './platform/commands/aggregate-cache';
 import { StreamTurns } from './platform/commands/stream-turns';
 import { loadConfig } from './platform/config/config';
+import { makePrivateDir } from './platform/config/private-files';
 import { type ShopSettings, settingsFrom } from './platform/config/settings';
 import { Couriers } from './platform/couriers/couriers';
 import { upcasters } from './platform/events/upcasters';
@@ -58,8 +58,8 @@ export interface Shop {
 export async function openShop(options: ShopOptions): Promise<Shop> {
   const defaults = settingsFrom(loadConfig({ DATA_DIR: options.dataDir }));
   const uploadsDir = options.uploadsDir ?? defaults.uploadsDir;
-  mkdirSync(options.dataDir, { recursive: true });
-  mkdirSync(uploadsDir, { recursive: true });
+  makePrivateDir(options.dataDir);
+  makePrivateDir(uploadsDir);
   // Same depth below services/ from src/shop.ts and from the bundled dist/main.js.
   const assetsDir = fileURLToPath(new URL('../assets', import.meta.url));
   const demoImagesDir = options.demoImagesDir ?? join(assetsDir, 'demo-images');

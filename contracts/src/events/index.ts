@@ -1,5 +1,10 @@
 import type { z } from 'zod';
 import {
+  EmailReclaimCompleted,
+  EmailReclaimRequested,
+  EmailVerificationRequested,
+  EmailVerified,
+  EmailWithdrawn,
   PasswordResetCompleted,
   PasswordResetRequested,
   UserPasswordChanged,
@@ -61,6 +66,11 @@ export const eventSchemas = {
   UserSessionsEnded,
   PasswordResetRequested,
   PasswordResetCompleted,
+  EmailVerificationRequested,
+  EmailVerified,
+  EmailReclaimRequested,
+  EmailReclaimCompleted,
+  EmailWithdrawn,
   ValueClaimed,
   ValueReleased,
   ProductCreated,
@@ -123,6 +133,11 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Partial<Record<EventType, number>>>
 };
 
 export {
+  EmailReclaimCompleted,
+  EmailReclaimRequested,
+  EmailVerificationRequested,
+  EmailVerified,
+  EmailWithdrawn,
   PasswordResetCompleted,
   PasswordResetRequested,
   UserPasswordChanged,

@@ -10,6 +10,8 @@ export const streams = {
   orderReturn: (returnId: string) => `return-${returnId}`,
   affiliate: (userId: string) => `affiliate-${userId}`,
   emailClaim: (email: string) => `email-${email.toLowerCase()}`,
+  /** A registration waiting for the owner of an address an unverified account holds. */
+  emailReclaim: (requestId: string) => `reclaim-email-${requestId}`,
   affiliateCodeClaim: (code: string) => `affiliate-code-${code.toUpperCase()}`,
   idempotencyClaim: (userId: UserId, key: string) => `idempotency-${userId}-${key}`,
   /** One message owed: by the event that caused it, on a channel, of a kind (`order-confirmation`). */

@@ -45,6 +45,7 @@ describe('the customers read model', () => {
       id: 'u1',
       name: 'Name u1',
       email: 'a@example.pk',
+      emailVerified: false,
       contact: '0300-1234567',
       isAdmin: false,
       affiliateUseCount: 0,
@@ -53,6 +54,26 @@ describe('the customers read model', () => {
     });
     expect(findCustomerByEmail(db, { email: ' A@Example.PK ' })?.id).toBe('u1');
     expect(findCustomer(db, { id: 'nobody' })).toBeUndefined();
+  });
+
+  it('marks the address verified by a link to it; a new address starts unverified; a withdrawn one signs nobody in', () => {
+    const verified = recorded('EmailVerified', { userId: 'u1', email: 'a@example.pk', requestId: 'r1', at });
+    const db = project(registered('u1', 'a@example.pk'), verified);
+    expect(findCustomer(db, { id: 'u1' })?.emailVerified).toBe(true);
+    const moved = project(
+      registered('u1', 'a@example.pk'),
+      verified,
+      recorded('UserProfileChanged', { userId: 'u1', name: 'N', email: 'b@example.pk', contact: '', at }),
+      // A link to the old address, followed late, proves nothing about the new one.
+      recorded('EmailVerified', { userId: 'u1', email: 'a@example.pk', requestId: 'r2', at }),
+    );
+    expect(findCustomer(moved, { id: 'u1' })?.emailVerified).toBe(false);
+    const withdrawn = project(
+      registered('u1', 'a@example.pk'),
+      recorded('EmailWithdrawn', { userId: 'u1', email: 'a@example.pk', reclaimedBy: 'u2', at }),
+    );
+    expect(findCustomer(withdrawn, { id: 'u1' })).toMatchObject({ email: '', emailVerified: false });
+    expect(findCredentials(withdrawn, { email: 'a@example.pk' })).toBeUndefined();
   });
 
   it('keeps the hash only in the credentials, which follow e-mail and password changes', () => {

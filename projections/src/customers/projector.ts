@@ -18,6 +18,7 @@ const customerColumns = [
   'id',
   'name',
   'email',
+  'email_verified',
   'contact',
   'is_admin',
   'affiliate_use_count',
@@ -43,6 +44,27 @@ const sql = {
         .updateTable('customers')
         .set(argumentsFor(arg, ['name', 'email', 'contact', 'updated_at']))
         .where('id', '=', arg('id')),
+  ),
+  /** A new address starts unverified; the same one keeps its standing. */
+  markEmailUnverifiedIfChanged: prepareQuery<{ id: string; email: string }>((qb, arg) =>
+    qb
+      .updateTable('customers')
+      .set({ email_verified: 0 })
+      .where('id', '=', arg('id'))
+      .where('email', '!=', arg('email')),
+  ),
+  markEmailVerified: prepareQuery<{ id: string; email: string }>((qb, arg) =>
+    qb
+      .updateTable('customers')
+      .set({ email_verified: 1 })
+      .where('id', '=', arg('id'))
+      .where('email', '=', arg('email')),
+  ),
+  withdrawEmail: prepareQuery<{ id: string; at: string }>((qb, arg) =>
+    qb
+      .updateTable('customers')
+      .set({ email: '', email_verified: 0, updated_at: arg('at') })
+      .where('id', '=', arg('id')),
   ),
   updateCredentialsEmail: prepareQuery<{ userId: string; email: string }>((qb, arg) =>
     qb
@@ -166,6 +188,7 @@ const on = {
       id: e.userId,
       name: e.name,
       email: e.email,
+      email_verified: 0,
       contact: e.contact,
       is_admin: e.isAdmin ? 1 : 0,
       affiliate_use_count: 0,
@@ -181,6 +204,7 @@ const on = {
     writeSearchTerms(db, e.userId, e);
   },
   UserProfileChanged(e, db) {
+    db.run(sql.markEmailUnverifiedIfChanged, { id: e.userId, email: e.email });
     db.run(sql.updateProfile, {
       id: e.userId,
       name: e.name,
@@ -215,6 +239,14 @@ const on = {
     const before = new Date(Date.parse(e.at) - RESET_REQUESTS_KEPT_MS).toISOString();
     db.run(sql.forgetResetRequestsExpiredBefore, { before });
     db.run(sql.openResetRequest, { request_id: e.requestId, user_id: e.userId, expires_at: e.expiresAt });
+  },
+  EmailVerified(e, db) {
+    db.run(sql.markEmailVerified, { id: e.userId, email: e.email });
+  },
+  EmailWithdrawn(e, db) {
+    db.run(sql.withdrawEmail, { id: e.userId, at: e.at });
+    db.run(sql.updateCredentialsEmail, { userId: e.userId, email: '' });
+    db.run(sql.deleteTerms, { userId: e.userId });
   },
   OrderPlaced(e, db) {
     if (e.affiliateUserId) db.run(sql.countAffiliateUse, { id: e.affiliateUserId });

@@ -131,6 +131,7 @@ function toUser(row: UserColumns): User {
     id: row.id,
     name: row.name,
     email: row.email,
+    emailVerified: row.email_verified === 1,
     contact: row.contact,
     isAdmin: row.is_admin === 1,
     affiliateUseCount: row.affiliate_use_count,

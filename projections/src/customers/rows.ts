@@ -11,6 +11,7 @@ export const userColumns = [
   'id',
   'name',
   'email',
+  'email_verified',
   'contact',
   'is_admin',
   'affiliate_use_count',

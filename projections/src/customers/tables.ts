@@ -11,6 +11,8 @@ export interface CustomersTable {
   email: string;
   /** '' when not given. */
   contact: string;
+  /** 1 once the user followed a link mailed to `email` (migration 030); a new e-mail starts at 0. */
+  email_verified: number;
   is_admin: number;
   /** Orders placed with this user's affiliate code. */
   affiliate_use_count: number;

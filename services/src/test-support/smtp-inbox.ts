@@ -142,7 +142,12 @@ export class SmtpInbox {
 
   /** The messages accepted for an address. */
   to(address: string): ReceivedMail[] {
-    return this.received.filter((mail) => mail.to.includes(address));
+    return this.received.filter((mail) => mail.to.includes(address) && !isAddressLink(mail));
+  }
+
+  /** The links to verify or claim an address that reached `address` (left out of `to`). */
+  addressLinksTo(address: string): ReceivedMail[] {
+    return this.received.filter((mail) => mail.to.includes(address) && isAddressLink(mail));
   }
 
   /** Resolves once `condition` holds (checked whenever something arrives); rejects after the timeout. */
@@ -186,4 +191,9 @@ function toReceived(parsed: ParsedMail, to: string[]): ReceivedMail {
     html: typeof parsed.html === 'string' ? parsed.html : '',
     links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [],
   };
+}
+
+/** Every registration mails a verification link: the other tests count what comes after it. */
+function isAddressLink(mail: ReceivedMail): boolean {
+  return /^(Verify|Claim) your e-mail address/.test(mail.subject);
 }

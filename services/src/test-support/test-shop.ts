@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
-import type { AuthResponse, EventStore, RegisterInput } from '@shop/contracts';
+import { type AuthResponse, type EventStore, type RegisterInput, streams } from '@shop/contracts';
 import { codSettingsFrom } from '../platform/config/cod-settings';
 import { loadConfig } from '../platform/config/config';
 import type { CourierSettings } from '../platform/config/courier-settings';
@@ -16,6 +16,7 @@ import { TrustedProxies } from '../platform/http/client-address';
 import { openShop, type Shop } from '../shop';
 import type { ShopDeps } from '../shop-deps';
 import { ensureAdmin } from '../slices/accounts/account-commands';
+import { verificationToken } from '../slices/accounts/email-ownership';
 
 /** A clock the test moves by hand. Starts at 2024-05-02 08:00 UTC unless told otherwise. */
 export interface TestClock {
@@ -212,7 +213,7 @@ let registered = 0;
 export function aRegistration(overrides: Partial<RegisterInput> = {}): RegisterInput {
   registered += 1;
   return {
-    name: `Shopper ${registered}`,
+    name: `Shopper ${lettersFor(registered)}`,
     email: `shopper${registered}-${process.pid}@example.pk`,
     contact: '0300-1234567',
     password: 'correct horse battery',
@@ -220,18 +221,48 @@ export function aRegistration(overrides: Partial<RegisterInput> = {}): RegisterI
   };
 }
 
+/** 1 -> 'A', 26 -> 'Z', 27 -> 'AA': a name carries letters only. */
+function lettersFor(n: number): string {
+  let letters = '';
+  for (let rest = n; rest > 0; rest = Math.floor((rest - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
+  }
+  return letters;
+}
+
 export type SignedInUser = AuthResponse & { password: string };
 
-/** Registers a customer through the API; answers the user, their token and password. */
+/**
+ * Registers a customer through the API and, unless told not to, follows the verification link the
+ * shop mailed her (as a shopper would), so the shop's e-mails reach her; answers the user, their
+ * token and password.
+ */
 export async function registerUser(
   t: TestShop,
   overrides: Partial<RegisterInput> = {},
+  { verifyEmail = true }: { verifyEmail?: boolean } = {},
 ): Promise<SignedInUser> {
   const registration = aRegistration(overrides);
   const response = await t.request<AuthResponse>('POST', '/api/auth/register', { body: registration });
   if (response.status !== 201)
     throw new Error(`registerUser: ${response.status} ${JSON.stringify(response.body)}`);
-  return { ...response.body, password: registration.password };
+  const user = { ...response.body, password: registration.password };
+  if (!verifyEmail) return user;
+  const verified = await t.request('POST', '/api/auth/verify-email', {
+    body: { token: await verificationLinkToken(t, user.id) },
+  });
+  if (verified.status !== 200)
+    throw new Error(`registerUser: verify ${verified.status} ${JSON.stringify(verified.body)}`);
+  return { ...user, emailVerified: true };
+}
+
+/** The token of the newest verification link the shop mailed the user, as the e-mail carries it. */
+export async function verificationLinkToken(t: TestShop, userId: string): Promise<string> {
+  const events = await t.deps.store.readStream(streams.user(userId));
+  const asked = events.filter((event) => event.type === 'EmailVerificationRequested').at(-1);
+  if (!asked) throw new Error(`no verification link was mailed to user ${userId}`);
+  const { requestId } = asked.data as { requestId: string };
+  return verificationToken(t.deps.signingKey, userId, requestId);
 }
 
 /** Signs in through the API; answers the user and a token. */

@@ -6,19 +6,20 @@ import { ApiError, api, downloadFile } from './api';
 import { sessionStore, signIn } from './session';
 
 describe('api client', () => {
-  it('sends the bearer token of the current session', async () => {
-    signIn({ ...aSession(), token: 'abc.def' });
-    let authorization: string | null = null;
+  it('sends no token of its own: the session is the cookie, sent with same-origin credentials', async () => {
+    signIn(aSession());
+    let seen: { authorization: string | null; credentials: RequestCredentials } | undefined;
     server.use(
       http.get('/api/orders/myorders', ({ request }) => {
-        authorization = request.headers.get('Authorization');
+        seen = { authorization: request.headers.get('Authorization'), credentials: request.credentials };
         return HttpResponse.json([]);
       }),
     );
 
     await api.get('/api/orders/myorders');
 
-    expect(authorization).toBe('Bearer abc.def');
+    expect(seen).toEqual({ authorization: null, credentials: 'same-origin' });
+    expect(localStorage.getItem('shop.session')).not.toContain('token');
   });
 
   it('sends JSON bodies and parses JSON answers', async () => {
@@ -71,8 +72,8 @@ describe('api client', () => {
     expect(sessionStore.get()).toBeNull();
   });
 
-  it('keeps a newer session when a call made with an older token answers 401 late', async () => {
-    signIn({ ...aSession(), token: 'old' });
+  it('keeps a newer session when a call made in an older one answers 401 late', async () => {
+    signIn(aSession({ name: 'Old' }));
     let answer: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => {
       answer = resolve;
@@ -85,11 +86,11 @@ describe('api client', () => {
     );
 
     const call = api.get('/api/orders/myorders');
-    signIn({ ...aSession(), token: 'new' });
+    signIn(aSession({ name: 'New' }));
     answer();
 
     await expect(call).rejects.toMatchObject({ status: 401 });
-    expect(sessionStore.get()?.token).toBe('new');
+    expect(sessionStore.get()?.user.name).toBe('New');
   });
 
   it('reports an unreachable server as a network error', async () => {
@@ -100,12 +101,12 @@ describe('api client', () => {
 });
 
 describe('downloading a file the API writes', () => {
-  it("fetches it with the session's token and hands it to the browser under the server's name", async () => {
-    signIn({ ...aSession(), token: 'abc.def' });
-    let authorization: string | null = null;
+  it("fetches it with the session cookie and hands it to the browser under the server's name", async () => {
+    signIn(aSession());
+    let credentials: RequestCredentials | undefined;
     server.use(
       http.get('/api/admin/lists/orders.csv', ({ request }) => {
-        authorization = request.headers.get('Authorization');
+        credentials = request.credentials;
         return new HttpResponse('id,total\r\n', {
           headers: {
             'Content-Type': 'text/csv',
@@ -124,11 +125,11 @@ describe('downloading a file the API writes', () => {
     } finally {
       HTMLAnchorElement.prototype.click = click;
     }
-    expect([authorization, clicked]).toEqual(['Bearer abc.def', ['orders-2025.csv']]);
+    expect([credentials, clicked]).toEqual(['same-origin', ['orders-2025.csv']]);
   });
 
   it("throws the server's error, and a refused session signs out", async () => {
-    signIn({ ...aSession(), token: 'abc.def' });
+    signIn(aSession());
     server.use(
       http.get('/api/admin/reports/sales', () =>
         HttpResponse.json({ message: 'Your session has ended', code: 'UNAUTHENTICATED' }, { status: 401 }),

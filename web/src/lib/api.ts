@@ -30,9 +30,9 @@ export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
 }
 
 /**
- * Calls the shop API on the same origin. Adds the bearer token of the current session, sends and
- * parses JSON, and throws ApiError for any non-2xx answer. A 401 on a call that carried a token means
- * that session is no longer valid (it expired or was ended), so the user is signed out.
+ * Calls the shop API on the same origin with the session cookie, sends and parses JSON, and throws
+ * ApiError for any non-2xx answer. A 401 on a call made while signed in means that session is no
+ * longer valid (it expired or was ended), so the user is signed out here.
  */
 export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
   const response = await apiResponse(path, init);
@@ -47,8 +47,8 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
 }
 
 /**
- * Fetches a file the API writes (a CSV export) with the session's token, which a plain link cannot
- * send, and hands it to the browser as a download under the name the server gives it.
+ * Fetches a file the API writes (a CSV export) with the session cookie and hands it to the browser
+ * as a download under the name the server gives it.
  */
 export async function downloadFile(path: string, fallbackName: string): Promise<void> {
   const response = await apiResponse(path, { headers: { Accept: '*/*' } });
@@ -69,8 +69,8 @@ async function apiResponse(path: string, init: ApiRequestInit): Promise<Response
   const { body, headers: extraHeaders, ...rest } = init;
   const headers = new Headers(extraHeaders);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
-  const token = sessionStore.get()?.token;
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  // The session travels as the httpOnly cookie (same origin): no token is read or sent from here.
+  const session = sessionStore.get();
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
@@ -81,7 +81,12 @@ async function apiResponse(path: string, init: ApiRequestInit): Promise<Response
 
   let response: Response;
   try {
-    response = await fetch(path, { ...rest, headers, ...(payload === undefined ? {} : { body: payload }) });
+    response = await fetch(path, {
+      credentials: 'same-origin',
+      ...rest,
+      headers,
+      ...(payload === undefined ? {} : { body: payload }),
+    });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the shop. Check your connection and try again.');
@@ -89,7 +94,7 @@ async function apiResponse(path: string, init: ApiRequestInit): Promise<Response
 
   if (!response.ok) {
     // Only the session that was refused: a newer sign-in since this call started stays.
-    if (response.status === 401 && token && sessionStore.get()?.token === token) signOut();
+    if (response.status === 401 && session && sessionStore.get() === session) signOut();
     throw await toApiError(response);
   }
   return response;

@@ -6,17 +6,21 @@ import { createPersistedStore, isRecord } from './persisted-store';
 /** The signed-in user as the auth routes answer it, without the token. */
 export type SessionUser = User;
 
+/**
+ * Who is signed in on this device, for the screens. The session itself is the server's httpOnly
+ * cookie, which no script reads: this holds no token, and a 401 from the server ends it.
+ */
 export interface Session {
   user: SessionUser;
-  token: string;
 }
 
 const STORAGE_KEY = 'shop.session';
 
 function parseSession(raw: unknown): Session | null | undefined {
-  if (!isRecord(raw) || typeof raw.token !== 'string' || raw.token === '') return undefined;
+  // A session stored with its token by an earlier build has no cookie behind it: sign in again.
+  if (!isRecord(raw) || 'token' in raw) return undefined;
   const user = parseUser(raw.user);
-  return user ? { user, token: raw.token } : undefined;
+  return user ? { user } : undefined;
 }
 
 // What was stored by an older build may lack fields; keep the session if the essentials are there.
@@ -30,6 +34,8 @@ function parseUser(raw: unknown): SessionUser | undefined {
     id: String(id),
     name,
     email,
+    // Stored by a build before e-mail verification: unknown, so the notice asks (the server knows).
+    emailVerified: raw.emailVerified === true,
     contact: text(raw.contact),
     isAdmin: raw.isAdmin === true,
     affiliateUseCount: typeof raw.affiliateUseCount === 'number' ? raw.affiliateUseCount : 0,
@@ -40,9 +46,12 @@ function parseUser(raw: unknown): SessionUser | undefined {
 
 export const sessionStore = createPersistedStore<Session | null>(STORAGE_KEY, parseSession, null);
 
-/** Splits the answer of `POST /api/auth/login` or `/register` ("user fields plus token") into a session. */
-export function sessionFromAuthResponse({ token, ...user }: AuthResponse): Session {
-  return { user, token };
+/**
+ * The session of an answer of `POST /api/auth/login` or `/register` ("user fields plus token"): the
+ * user only. The token is for API clients; the browser keeps the cookie the same answer set.
+ */
+export function sessionFromAuthResponse({ token: _token, ...user }: AuthResponse): Session {
+  return { user };
 }
 
 export function signIn(session: Session): void {
@@ -66,7 +75,6 @@ export function useSession(): Session | null {
  */
 export interface AuthState {
   readonly user: SessionUser | null;
-  readonly token: string | null;
   readonly isAuthenticated: boolean;
   readonly isAdmin: boolean;
   signIn(session: Session): void;
@@ -77,9 +85,6 @@ export const auth: AuthState = {
   get user() {
     return sessionStore.get()?.user ?? null;
   },
-  get token() {
-    return sessionStore.get()?.token ?? null;
-  },
   get isAuthenticated() {
     return sessionStore.get() !== null;
   },
@@ -89,3 +94,8 @@ export const auth: AuthState = {
   signIn,
   signOut,
 };
+
+// What an earlier build kept: the token itself, readable by any script. Forgotten at once.
+if (typeof localStorage !== 'undefined' && localStorage.getItem(STORAGE_KEY)?.includes('"token"')) {
+  localStorage.removeItem(STORAGE_KEY);
+}

@@ -102,7 +102,8 @@ describe('login page', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/contact'));
     expect(body).toEqual({ email: 'ayesha@example.pk', password: 'secret' });
-    expect(sessionStore.get()?.token).toBe('jwt');
+    expect(sessionStore.get()?.user.name).toBe('Ayesha');
+    expect(localStorage.getItem('shop.session')).not.toContain('jwt');
   });
 
   it('goes home after sign-in when nothing, or another site, was remembered', async () => {

@@ -66,6 +66,7 @@ export function aUser(overrides: Partial<SessionUser> = {}): SessionUser {
     id: nextId(),
     name: 'Ayesha Khan',
     email: 'ayesha@example.pk',
+    emailVerified: true,
     contact: '0300-1234567',
     isAdmin: false,
     affiliateUseCount: 0,
@@ -76,7 +77,7 @@ export function aUser(overrides: Partial<SessionUser> = {}): SessionUser {
 }
 
 export function aSession(user: Partial<SessionUser> = {}): Session {
-  return { user: aUser(user), token: 'test-token' };
+  return { user: aUser(user) };
 }
 
 /** The shop's details as a configured shop answers `GET /api/shop`: every account and contact set. */

@@ -25,6 +25,7 @@ import { confirmationsAsked } from './023-confirmations-asked';
 import { outboxWithdrawn } from './024-outbox-withdrawn';
 import { phoneKeysByUser } from './025-phone-keys-by-user';
 import { verifiedReviews } from './027-verified-reviews';
+import { emailVerified } from './030-email-verified';
 import { catalogueVariants } from './033-catalogue-variants';
 import { payments } from './036-payments';
 import { cancelledOrdersAwaitNothing } from './043-cancelled-orders-await-nothing';
@@ -59,6 +60,7 @@ export const readModelMigrations: readonly Migration[] = [
   outboxWithdrawn,
   phoneKeysByUser,
   verifiedReviews,
+  emailVerified,
   catalogueVariants,
   payments,
   cancelledOrdersAwaitNothing,

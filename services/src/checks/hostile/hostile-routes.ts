@@ -71,6 +71,13 @@ export const ROUTE_GROUPS: Record<string, Route[]> = {
       auth: 'none',
       body: () => ({ token: 'some-request.c29tZSBtYWM', password: 'a new password' }),
     },
+    {
+      method: 'POST',
+      path: '/api/auth/verify-email',
+      auth: 'none',
+      body: () => ({ token: 'v.some-user_some-request.c29tZSBtYWM' }),
+    },
+    { method: 'POST', path: '/api/auth/verify-email/resend', auth: 'user', body: () => ({}) },
     { method: 'GET', path: '/api/users/profile', auth: 'user' },
     {
       method: 'PUT',

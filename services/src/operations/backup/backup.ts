@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../../platform/config/private-files';
 
 export const EVENT_STORE_FILE = 'events.sqlite';
 export const READ_MODELS_FILE = 'read-models.sqlite';
@@ -29,7 +30,7 @@ export async function backupEventStore(options: { dataDir: string; to?: string }
   if (!existsSync(source)) throw new BackupError(`There is no event store at ${source}.`);
   const file = resolve(options.to ?? defaultBackupFile(options.dataDir));
   if (existsSync(file)) throw new BackupError(`${file} already exists; choose another file.`);
-  mkdirSync(dirname(file), { recursive: true });
+  makePrivateDir(dirname(file));
   const db = new Database(source, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
@@ -37,6 +38,7 @@ export async function backupEventStore(options: { dataDir: string; to?: string }
   } finally {
     db.close();
   }
+  chmodSync(file, PRIVATE_FILE_MODE);
   return { file, ...checkEventStore(file) };
 }
 
@@ -57,13 +59,14 @@ export async function restoreEventStore(options: { file: string; dataDir: string
     }
   }
   checkEventStore(file);
-  mkdirSync(options.dataDir, { recursive: true });
+  makePrivateDir(options.dataDir);
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     await db.backup(target);
   } finally {
     db.close();
   }
+  chmodSync(target, PRIVATE_FILE_MODE);
   return { file: target, ...checkEventStore(target) };
 }
 

@@ -11,6 +11,7 @@ import {
 } from '@shop/projections';
 import { Hono } from 'hono';
 import { AnswerCache } from '../../platform/http/answer-cache';
+import { replayAsOf } from '../../platform/http/as-of';
 import { type AuthEnv, requireAdmin } from '../../platform/http/auth';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
@@ -28,11 +29,12 @@ export function metricsRoutes(deps: ShopDeps): Hono<AuthEnv> {
     const { asOf } = c.req.valid('query');
     if (asOf !== undefined) {
       // The dashboard as it stood then: the log replayed up to that moment, its 30 days ending that day.
-      const then = new Date(asOf);
-      const today = calendarDay(then, shopConfig.timeZone);
-      const metrics = await readAsOf(deps.store, then, [ordersProjector, metricsProjector], (db) =>
-        metricsOf(db, then, today, deps.configWarnings),
-      );
+      const metrics = await replayAsOf(deps, c.var.caller.id, asOf, (then) => {
+        const today = calendarDay(then, shopConfig.timeZone);
+        return readAsOf(deps.store, then, [ordersProjector, metricsProjector], (db) =>
+          metricsOf(db, then, today, deps.configWarnings),
+        );
+      });
       return c.json({ ...metrics, asOf });
     }
     const today = calendarDay(deps.clock(), shopConfig.timeZone);

@@ -7,6 +7,7 @@ import {
 import { readAsOf, salesProjector, salesReport } from '@shop/projections';
 import { stringify } from 'csv-stringify/sync';
 import { Hono } from 'hono';
+import { replayAsOf } from '../../platform/http/as-of';
 import { type AuthEnv, requireAdmin } from '../../platform/http/auth';
 import { neutralisedText } from '../../platform/http/streamed';
 import { validate } from '../../platform/http/validate';
@@ -52,7 +53,9 @@ export function reportsRoutes(deps: ShopDeps) {
       const { format, asOf, ...range } = c.req.valid('query');
       const report: SalesReport = asOf
         ? {
-            ...(await readAsOf(deps.store, new Date(asOf), [salesProjector], (db) => salesReport(db, range))),
+            ...(await replayAsOf(deps, c.var.caller.id, asOf, (then) =>
+              readAsOf(deps.store, then, [salesProjector], (db) => salesReport(db, range)),
+            )),
             asOf,
           }
         : salesReport(deps.readModels, range);

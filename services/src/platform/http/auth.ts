@@ -1,8 +1,10 @@
 import { randomUUID, webcrypto } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { forbidden, unauthenticated } from '../errors';
+import { refuseCrossSiteChange } from './same-origin';
 
 /** Who is calling, as the read model knows them now (not as the token remembers them). */
 export interface Caller {
@@ -35,6 +37,8 @@ export interface AuthDeps {
   lookupCaller: CallerLookup;
   /** Token lifetime in seconds. */
   tokenTtlSeconds?: number;
+  /** PUBLIC_URL: its origin is the shop's own, for changes made with the session cookie. */
+  publicUrl?: string;
   clock?: () => Date;
 }
 
@@ -112,6 +116,10 @@ async function verifiedToken(deps: AuthDeps, token: string): Promise<VerifiedTok
 
 const isVersion = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
+/** How long a session lasts: its token's `exp`, and its cookie's Max-Age. */
+export const tokenTtlSeconds = (deps: Pick<AuthDeps, 'tokenTtlSeconds'>): number =>
+  deps.tokenTtlSeconds ?? 7 * 24 * 3600;
+
 /**
  * Signs a token for a new session of the user: its id (`sid`) and the user's session version (`sv`)
  * now. The role is informational: it is re-checked on every admin call.
@@ -130,22 +138,41 @@ export async function issueToken(
     .setSubject(user.id)
     .setIssuer(ISSUER)
     .setIssuedAt(now)
-    .setExpirationTime(now + (deps.tokenTtlSeconds ?? 7 * 24 * 3600))
+    .setExpirationTime(now + tokenTtlSeconds(deps))
     .sign(await keyOf(deps.signingKey));
 }
 
+/** The cookie that carries the browser's session: httpOnly, so no script on the page can read it. */
+export const SESSION_COOKIE = 'shop_session';
+
+/** A JWT as issued: three base64url parts, no padding (a trailing `=` is not the same token). */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
 /**
- * The caller behind a bearer token, or undefined when there is no token. Throws 401 on a bad one,
- * and on one whose session has ended: signed out, or issued before a change that ended the others.
+ * The caller behind the request's session, or undefined when there is none: a bearer token (API
+ * clients) or else the session cookie (the web app). Throws 401 on a bad token, and on one whose
+ * session has ended: signed out, or issued before a change that ended the others. A change made with
+ * the cookie must come from the shop's own pages (403 otherwise): a browser sends the cookie on
+ * another site's requests too.
  */
 export async function authenticate(deps: AuthDeps, c: Context): Promise<SessionCaller | undefined> {
   const header = c.req.header('authorization');
-  if (!header) return undefined;
-  const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/.exec(header);
-  if (!match) throw unauthenticated(NOT_VALID);
+  if (header) {
+    const match = /^Bearer\s+(\S+)$/.exec(header);
+    if (!match || !TOKEN_SHAPE.test(match[1]!)) throw unauthenticated(NOT_VALID);
+    return callerOf(deps, match[1]!);
+  }
+  const cookie = getCookie(c, SESSION_COOKIE);
+  if (!cookie) return undefined;
+  refuseCrossSiteChange(c, deps.publicUrl);
+  if (!TOKEN_SHAPE.test(cookie)) throw unauthenticated(NOT_VALID);
+  return callerOf(deps, cookie);
+}
+
+async function callerOf(deps: AuthDeps, text: string): Promise<SessionCaller> {
   let token: VerifiedToken;
   try {
-    token = await verifiedToken(deps, match[1]!);
+    token = await verifiedToken(deps, text);
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired)
       throw unauthenticated('Your session has expired. Please sign in again.');

@@ -79,7 +79,7 @@ it('sends the reminder halfway with the link, and the expiry notice at the end, 
   t.clock.advance(45_000);
   await runConfirmationExpiry(t.deps);
   await inbox.waitUntil(() => inbox.to(shopper.email).length === 3);
-  await waitForCounts(t, admin, (counts) => counts.sent === 3 && counts.waiting === 0);
+  await waitForCounts(t, admin, (counts) => counts.sent === 4 && counts.waiting === 0);
   const subjects = inbox.to(shopper.email).map((m) => m.subject);
   expect(subjects.sort()).toEqual(
     [
@@ -111,7 +111,8 @@ it('withdraws a reminder the shopper made needless by confirming before it could
   await inbox.up();
   t.clock.advance(31_000);
   const counts = await waitForCounts(t, admin, (c) => c.waiting === 0);
-  expect([counts.sent, counts.withdrawn, counts.failed]).toEqual([1, 1, 0]);
+  // Sent: the verification link at registration and the order confirmation.
+  expect([counts.sent, counts.withdrawn, counts.failed]).toEqual([2, 1, 0]);
   expect(inbox.to(shopper.email).map((m) => m.subject)).toHaveLength(1);
   expect(inbox.to(shopper.email)[0]!.subject).not.toContain('Reminder');
 });

@@ -10,16 +10,26 @@ import {
   type OwedMessage,
   type OwedRecord,
 } from '../../platform/reactors/channel';
+import { emailLinkToken } from '../../slices/accounts/email-link-token';
+import { verificationToken } from '../../slices/accounts/email-ownership';
 import { passwordResetToken } from '../../slices/accounts/reset-token';
 import { confirmationLink } from '../../slices/orders/cash-on-delivery/confirmation-link';
 import { confirmationExpired, confirmationReminder } from './messages/cod-confirmation';
+import { emailClaim, emailVerification } from './messages/email-ownership';
 import { frame, type MessageContent } from './messages/markup';
 import { orderConfirmation } from './messages/order-confirmation';
 import { type NotifiedStatus, orderStatus } from './messages/order-status';
 import { passwordReset } from './messages/password-reset';
 import { paymentProofRejected } from './messages/payment-proof';
 import { type ReturnStep, returnStatus } from './messages/return-status';
-import { customer, orderToConfirm, placedOrder, requestedReturn, submittedProof } from './recipients';
+import {
+  customer,
+  orderToConfirm,
+  placedOrder,
+  type Recipient,
+  requestedReturn,
+  submittedProof,
+} from './recipients';
 import type { ShopDetails } from './shop-details';
 import type { MailTransport } from './transport';
 
@@ -96,10 +106,20 @@ export function mailChannel(
       return addressed(kind, order && (await customer(deps.store, order.userId)), event);
     }
     if (event.type === 'PasswordResetRequested') {
+      // A reset link proves the address when used, so it goes to an unverified one too, greeting no one.
       const request = dataOf(event, 'PasswordResetRequested');
       if (!request) return [];
-      const name = (await customer(deps.store, request.userId))?.toName ?? '';
+      const holder = await customer(deps.store, request.userId);
+      const name = holder?.verified ? holder.toName : '';
       return [{ kind: 'password-reset', to: request.email, toName: name }];
+    }
+    if (event.type === 'EmailVerificationRequested') {
+      const request = dataOf(event, 'EmailVerificationRequested');
+      return request ? [{ kind: 'email-verification', to: request.email, toName: '' }] : [];
+    }
+    if (event.type === 'EmailReclaimRequested') {
+      const request = dataOf(event, 'EmailReclaimRequested');
+      return request ? [{ kind: 'email-claim', to: request.email, toName: '' }] : [];
     }
     if (isConfirmationCause(event.type)) {
       const data = dataOf(event, event.type);
@@ -128,12 +148,13 @@ export function mailChannel(
     return [];
   }
 
-  function addressed(
-    kind: string,
-    recipient: { to: string; toName: string } | undefined,
-    event: RecordedEvent,
-  ): OwedMessage[] {
-    if (recipient) return [{ kind, ...recipient }];
+  function addressed(kind: string, recipient: Recipient | undefined, event: RecordedEvent): OwedMessage[] {
+    if (recipient && !recipient.verified) {
+      // Until its owner proves it, the address gets nothing but the link to prove it.
+      deps.logger.info('mail: withheld, the address is not verified', { kind, eventId: event.id });
+      return [];
+    }
+    if (recipient) return [{ kind, to: recipient.to, toName: recipient.toName }];
     deps.logger.warn('mail: no recipient for an event; no e-mail owed', {
       eventType: event.type,
       eventId: event.id,
@@ -196,6 +217,20 @@ export function mailChannel(
       const orderUrl = link(`/order/${rejected.orderId}`);
       return paymentProofRejected(rejected, proof, order?.reference || rejected.orderId, orderUrl);
     }
+    if (owed.kind === 'email-verification') {
+      const request = required(dataOf(cause, 'EmailVerificationRequested'), cause);
+      const token = verificationToken(deps.signingKey, request.userId, request.requestId);
+      return emailVerification(
+        link(`/verify-email?token=${encodeURIComponent(token)}`),
+        request.expiresAt,
+        shop,
+      );
+    }
+    if (owed.kind === 'email-claim') {
+      const request = required(dataOf(cause, 'EmailReclaimRequested'), cause);
+      const token = emailLinkToken(deps.signingKey, 'claim', request.requestId);
+      return emailClaim(link(`/verify-email?token=${encodeURIComponent(token)}`), request.expiresAt, shop);
+    }
     const returnCause = Object.entries(RETURN_KINDS).find(([, { kind }]) => kind === owed.kind);
     if (returnCause) {
       const [type, { step }] = returnCause as [ReturnCause, (typeof RETURN_KINDS)[ReturnCause]];
@@ -222,6 +257,8 @@ export function mailChannel(
       'OrderPlaced',
       'StatusChanged',
       'PasswordResetRequested',
+      'EmailVerificationRequested',
+      'EmailReclaimRequested',
       'OrderConfirmationReminded',
       'OrderConfirmationExpired',
       'PaymentProofRejected',

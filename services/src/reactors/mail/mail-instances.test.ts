@@ -51,13 +51,17 @@ it('two shop instances on one log, each with its own read models, send every mes
   for (let i = 0; i < 6; i++)
     orders.push(await placeOrderOk(i % 2 ? b : a, i % 2 ? onB : shopper, [{ product: tee, qty: 1 }]));
 
-  await inbox.waitForCount(6);
-  await waitForCounts(a, admin, (c) => c.sent === 6 && c.waiting === 0);
-  await waitForCounts(b, await signInAdmin(b), (c) => c.sent === 6 && c.waiting === 0);
-  expect(inbox.received.map((mail) => mail.subject).sort()).toEqual(
-    orders.map((order) => `Please confirm your order ${order.reference}`).sort(),
-  );
-  expect(new Set(inbox.received.map((mail) => mail.messageId)).size).toBe(6);
+  // Seven: the shopper's verification link, then the six confirmations.
+  await inbox.waitForCount(7);
+  await waitForCounts(a, admin, (c) => c.sent === 7 && c.waiting === 0);
+  await waitForCounts(b, await signInAdmin(b), (c) => c.sent === 7 && c.waiting === 0);
+  expect(
+    inbox
+      .to(shopper.email)
+      .map((mail) => mail.subject)
+      .sort(),
+  ).toEqual(orders.map((order) => `Please confirm your order ${order.reference}`).sort());
+  expect(new Set(inbox.received.map((mail) => mail.messageId)).size).toBe(7);
 });
 
 it('without SMTP_URL writes each message as an .eml file in DATA_DIR/outbox', async () => {
@@ -67,13 +71,17 @@ it('without SMTP_URL writes each message as an .eml file in DATA_DIR/outbox', as
   const shopper = await registerUser(t);
   const order = await placeOrderOk(t, shopper, [{ product: await createProduct(t, admin), qty: 1 }]);
 
-  expect(await waitForCounts(t, admin, (c) => c.sent === 1)).toMatchObject({
+  expect(await waitForCounts(t, admin, (c) => c.sent === 2)).toMatchObject({
     delivery: 'folder',
     waiting: 0,
   });
   const files = readdirSync(outboxFolder(t.dataDir));
-  expect(files).toEqual([expect.stringMatching(/^[\w-]+\.order-confirmation\.eml$/)]);
-  const mail = await simpleParser(readFileSync(`${outboxFolder(t.dataDir)}/${files[0]}`));
+  expect(files.sort()).toEqual([
+    expect.stringMatching(/^[\w-]+\.email-verification\.eml$/),
+    expect.stringMatching(/^[\w-]+\.order-confirmation\.eml$/),
+  ]);
+  const confirmation = files.find((name) => name.endsWith('.order-confirmation.eml'));
+  const mail = await simpleParser(readFileSync(`${outboxFolder(t.dataDir)}/${confirmation}`));
   expect(mail.subject).toBe(`Please confirm your order ${order.reference}`);
   expect(mail.to && 'text' in mail.to ? mail.to.text : '').toContain(shopper.email);
   expect(mail.text).toContain(`https://shop.example.pk/track/${order.id}`);

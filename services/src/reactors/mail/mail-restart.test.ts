@@ -67,7 +67,7 @@ it('a restarted shop takes back at once a message that a process of two restarts
   t = await openTestShop({ dataDir, mail: testMailSettings(inbox) });
   await inbox.waitUntil(() => inbox.to(shopper.email).length === 1);
   expect(inbox.to(shopper.email)[0]!.subject).toBe(`Please confirm your order ${order.reference}`);
-  await waitForCounts(t, await signInAdmin(t), (c) => c.sent === 1 && c.waiting === 0);
+  await waitForCounts(t, await signInAdmin(t), (c) => c.sent === 2 && c.waiting === 0);
   expect((await t.deps.store.readStream(stream)).map((event) => event.type)).toEqual([
     'MessageOwed',
     'MessageSendStarted',

@@ -3,13 +3,18 @@ import { aggregateStream } from '../../platform/commands/aggregate-stream';
 import { loadUser } from '../../slices/accounts/load-user';
 import { awaitsConfirmation, orderDecider } from '../../slices/orders/decide';
 
-/** The customer's address and name as their stream says now; undefined for an unknown user. */
-export async function customer(
-  store: EventStore,
-  userId: string,
-): Promise<{ to: string; toName: string } | undefined> {
+/** A recipient as their stream says now: whether the address was verified decides what she is sent. */
+export interface Recipient {
+  to: string;
+  toName: string;
+  verified: boolean;
+}
+
+/** The customer's address and name as their stream says now; undefined for an unknown user or one without an e-mail. */
+export async function customer(store: EventStore, userId: string): Promise<Recipient | undefined> {
   const user = await loadUser(store, userId);
-  return user.status === 'registered' ? { to: user.email, toName: user.name } : undefined;
+  if (user.status !== 'registered' || !user.email) return undefined;
+  return { to: user.email, toName: user.name, verified: user.emailVerified };
 }
 
 /** The order as it was placed (its stream's first event); undefined for an unknown order. */

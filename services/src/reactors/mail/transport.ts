@@ -1,7 +1,8 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MessageDelivery } from '@shop/contracts';
 import { createTransport } from 'nodemailer';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../../platform/config/private-files';
 import { MessageRefused } from '../../platform/reactors/channel';
 
 /** One e-mail, ready to go. */
@@ -69,10 +70,11 @@ export function folderTransport(folder: string): MailTransport {
     description: `.eml files in ${folder}`,
     async send(mail) {
       const built = await transporter.sendMail({ ...mail, headers: { 'Auto-Submitted': 'auto-generated' } });
-      mkdirSync(folder, { recursive: true });
+      makePrivateDir(folder);
       const name = mail.messageId.replace(/^<|@.*$/g, '').replace(/[^\w.-]/g, '_');
       const file = join(folder, `${name}.eml`);
-      writeFileSync(`${file}.tmp`, built.message as Buffer);
+      // The message may hold a live reset or confirmation link: for the shop's own user only.
+      writeFileSync(`${file}.tmp`, built.message as Buffer, { mode: PRIVATE_FILE_MODE });
       renameSync(`${file}.tmp`, file);
     },
     close: () => transporter.close(),

@@ -1,7 +1,7 @@
 import { streams } from '@shop/contracts';
 import { type CommandDeps, handleCommand } from '../../platform/commands/handle-command';
 import { AppError } from '../../platform/errors';
-import { userDecider } from './decide';
+import { type EmailProof, userDecider } from './decide';
 import { claimEmail, findEmailOwner, releaseEmail } from './email-claims';
 import { loadUser } from './load-user';
 import { hashPassword } from './passwords';
@@ -30,8 +30,39 @@ export async function registerAccount(
   account: NewAccount,
   options: { isAdmin?: boolean; actor?: string } = {},
 ): Promise<RegisteredUser> {
-  const passwordHash = await hashPassword(account.password);
-  const userId = deps.newId();
+  const { password, ...details } = account;
+  const emailProof: EmailProof = options.isAdmin
+    ? { kind: 'vouched' }
+    : { kind: 'ask', requestId: deps.newId(), expiresAt: verificationExpiry(deps.clock()) };
+  return registerWithHash(
+    deps,
+    { ...details, passwordHash: await hashPassword(password) },
+    {
+      ...options,
+      emailProof,
+    },
+  );
+}
+
+/** When a verification link mailed now stops working. */
+export const verificationExpiry = (now: Date): string =>
+  new Date(now.getTime() + VERIFICATION_LINK_VALID_MS).toISOString();
+
+/** A verification link works this long: a shopper may read her mail days later. */
+export const VERIFICATION_LINK_VALID_MS = 7 * 24 * 3600_000;
+
+/**
+ * Registers a user whose password is already hashed (a claim keeps the hash until its link is
+ * followed): claims the e-mail (409 when taken), then appends UserRegistered with how the address is
+ * to be proven. If registering fails after the claim, the claim is given back.
+ */
+export async function registerWithHash(
+  deps: AccountDeps,
+  account: Omit<NewAccount, 'password'> & { passwordHash: string },
+  options: { isAdmin?: boolean; actor?: string; userId?: string; emailProof?: EmailProof } = {},
+): Promise<RegisteredUser> {
+  const { passwordHash } = account;
+  const userId = options.userId ?? deps.newId();
   const actor = options.actor ?? userId;
   await claimEmail(deps, account.email, userId, actor);
   try {
@@ -47,6 +78,7 @@ export async function registerAccount(
         contact: account.contact,
         passwordHash,
         isAdmin: options.isAdmin ?? false,
+        emailProof: options.emailProof,
         at: deps.clock().toISOString(),
       },
       { actor },
@@ -95,6 +127,7 @@ export async function updateProfile(
       contact: change.contact,
       passwordHash,
       sessionId: keepSession,
+      verification: { requestId: deps.newId(), expiresAt: verificationExpiry(deps.clock()) },
       at: deps.clock().toISOString(),
     },
     { actor },

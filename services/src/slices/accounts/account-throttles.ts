@@ -1,4 +1,5 @@
 import { clientNetwork } from '../../platform/http/client-address';
+import { MailboxCap, type MailboxCapRule } from './mailbox-cap';
 import { Throttle, type ThrottleRule } from './throttle';
 
 const SECOND = 1_000;
@@ -21,11 +22,21 @@ export const REGISTRATION_RULES = {
   network: { free: 10, forgetOneEveryMs: 6 * MINUTE, firstDelayMs: 10 * SECOND, maxDelayMs: 6 * MINUTE },
 } as const satisfies Record<string, ThrottleRule>;
 
-/** Reset requests per client network and per e-mail (each known one sends a message). */
+/**
+ * Reset requests per client network and per e-mail at that network, as sign-in counts them: asking
+ * for someone's reset from other networks never makes the owner's own request wait.
+ */
 export const PASSWORD_RESET_RULES = {
   network: { free: 5, forgetOneEveryMs: 10 * MINUTE, firstDelayMs: 10 * SECOND, maxDelayMs: 10 * MINUTE },
-  email: { free: 3, forgetOneEveryMs: 60 * MINUTE, firstDelayMs: MINUTE, maxDelayMs: 60 * MINUTE },
+  emailAtNetwork: { free: 3, forgetOneEveryMs: 60 * MINUTE, firstDelayMs: MINUTE, maxDelayMs: 60 * MINUTE },
 } as const satisfies Record<string, ThrottleRule>;
+
+/**
+ * Reset links actually sent to one mailbox, from every network together: 3 an hour. Beyond it the
+ * request is still answered 202 and no message goes; the newest link already in the mailbox works.
+ * Verification links asked for again, and claim links, are capped the same way, each on its own.
+ */
+export const RESET_MAILS_PER_MAILBOX: MailboxCapRule = { perWindow: 3, windowMs: 60 * MINUTE };
 
 export type SignInThrottle = Throttle<keyof typeof SIGN_IN_RULES>;
 
@@ -47,7 +58,16 @@ export function accountThrottles(clock: () => Date) {
       PASSWORD_RESET_RULES,
       (wait) => `Too many password reset requests. Please try again in ${wait}.`,
     ),
+    resetMails: new MailboxCap(clock, RESET_MAILS_PER_MAILBOX),
+    verificationMails: new MailboxCap(clock, RESET_MAILS_PER_MAILBOX),
+    claimMails: new MailboxCap(clock, RESET_MAILS_PER_MAILBOX),
   };
+}
+
+/** The keys a password-reset request counts against. */
+export function passwordResetKeys(email: string, address: string) {
+  const network = clientNetwork(address);
+  return { network, emailAtNetwork: `${email.toLowerCase()} ${network}` };
 }
 
 /** The keys a sign-in attempt (or a current-password check) counts against. */

@@ -186,7 +186,7 @@ describe('resetting the password', () => {
     ).toBe(404);
   });
 
-  it('given an open request, when reset within the hour, then the new hash, the link used and every session ended', () => {
+  it('given an open request, when reset within the hour, then the new hash, the link used, every session ended and the address proven', () => {
     const before = '2024-05-02T08:59:59.999Z';
     spec
       .given(registered(), requested)
@@ -195,7 +195,13 @@ describe('resetting the password', () => {
         { type: 'UserPasswordChanged', data: { userId: 'u1', passwordHash: 'scrypt$reset', at: before } },
         { type: 'PasswordResetCompleted', data: { userId: 'u1', requestId: 'r1', at: before } },
         { type: 'UserSessionsEnded', data: { userId: 'u1', keptSessionId: null, at: before } },
+        { type: 'EmailVerified', data: { userId: 'u1', email: account.email, requestId: 'r1', at: before } },
       ]);
+    const verified: UserEvent = {
+      type: 'EmailVerified',
+      data: { userId: 'u1', email: account.email, requestId: null, at },
+    };
+    expect(spec.given(registered(), verified, requested).when(reset(before)).events()).toHaveLength(3);
   });
 
   it('refuses with 400 a link that expired, was used, was overtaken, or was never asked for', () => {
@@ -232,7 +238,7 @@ describe('resetting the password', () => {
       [400, RESET_LINK.invalid, 'token'],
       [400, RESET_LINK.invalid, 'token'],
     ]);
-    expect(renamed.when(reset(at)).events()).toHaveLength(3);
+    expect(renamed.when(reset(at)).events()).toHaveLength(4);
   });
 });
 

@@ -9,7 +9,17 @@ export type UserEvent =
   | { type: 'UserSignedOut'; data: EventData<'UserSignedOut'> }
   | { type: 'UserSessionsEnded'; data: EventData<'UserSessionsEnded'> }
   | { type: 'PasswordResetRequested'; data: EventData<'PasswordResetRequested'> }
-  | { type: 'PasswordResetCompleted'; data: EventData<'PasswordResetCompleted'> };
+  | { type: 'PasswordResetCompleted'; data: EventData<'PasswordResetCompleted'> }
+  | { type: 'EmailVerificationRequested'; data: EventData<'EmailVerificationRequested'> }
+  | { type: 'EmailVerified'; data: EventData<'EmailVerified'> }
+  | { type: 'EmailWithdrawn'; data: EventData<'EmailWithdrawn'> };
+
+/** A verification link's standing: open until used, or until the address changes (superseded). */
+export interface VerificationRequest {
+  email: string;
+  expiresAt: string;
+  state: 'open' | 'used';
+}
 
 /**
  * A reset link's standing: open until it is used, or until the password or the e-mail changes
@@ -34,6 +44,10 @@ export interface RegisteredUser {
   sessionVersion: number;
   /** Every reset this user asked for, by request id. */
   resetRequests: Readonly<Record<string, ResetRequest>>;
+  /** Whether she followed a link mailed to `email` (a new address starts unverified). */
+  emailVerified: boolean;
+  /** Every verification link mailed to her, by request id. */
+  verificationRequests: Readonly<Record<string, VerificationRequest>>;
 }
 
 /** A user before registration, or as registered. */
@@ -57,14 +71,18 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       updatedAt: at,
       sessionVersion: 0,
       resetRequests: {},
+      emailVerified: false,
+      verificationRequests: {},
     };
   }
   if (state.status !== 'registered') return state;
   switch (event.type) {
     case 'UserProfileChanged': {
       const { name, email, contact, at } = event.data;
-      const resetRequests = email === state.email ? state.resetRequests : supersede(state.resetRequests);
-      return { ...state, name, email, contact, updatedAt: at, resetRequests };
+      const same = email === state.email;
+      const resetRequests = same ? state.resetRequests : supersede(state.resetRequests);
+      const emailVerified = same && state.emailVerified;
+      return { ...state, name, email, contact, updatedAt: at, resetRequests, emailVerified };
     }
     case 'UserPasswordChanged':
       return {
@@ -92,6 +110,28 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       const used: ResetRequest = { ...request, state: 'used' };
       return { ...state, resetRequests: { ...state.resetRequests, [event.data.requestId]: used } };
     }
+    case 'EmailVerificationRequested': {
+      const { requestId, email, expiresAt } = event.data;
+      const request: VerificationRequest = { email, expiresAt, state: 'open' };
+      return { ...state, verificationRequests: { ...state.verificationRequests, [requestId]: request } };
+    }
+    case 'EmailVerified': {
+      const { requestId, email } = event.data;
+      const request = requestId ? state.verificationRequests[requestId] : undefined;
+      const verificationRequests =
+        requestId && request
+          ? { ...state.verificationRequests, [requestId]: { ...request, state: 'used' as const } }
+          : state.verificationRequests;
+      return { ...state, emailVerified: state.emailVerified || email === state.email, verificationRequests };
+    }
+    case 'EmailWithdrawn':
+      return {
+        ...state,
+        email: '',
+        emailVerified: false,
+        updatedAt: event.data.at,
+        resetRequests: supersede(state.resetRequests),
+      };
     default: {
       const unhandled: never = event;
       return unhandled;

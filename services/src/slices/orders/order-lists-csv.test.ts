@@ -1,4 +1,4 @@
-import type { Order } from '@shop/contracts';
+import { type Order, streams } from '@shop/contracts';
 import { beforeEach, describe, expect } from 'vitest';
 import { it } from '../../test-support/shop-test';
 import { registerUser } from '../../test-support/test-shop';
@@ -13,7 +13,21 @@ describe('the CSV export: GET /api/admin/lists/orders.csv', () => {
   });
 
   it('the CSV export has a header, the filtered orders in PKR and Karachi times, and no cell a spreadsheet runs', async () => {
-    const mallory = await registerUser(t, { name: '=HYPERLINK("http://evil.example","Click")' });
+    // Names are letters now; one kept from before the rule may still be a formula.
+    const mallory = await registerUser(t, { name: 'Mallory' });
+    await t.deps.store.append(streams.user(mallory.id), [
+      {
+        type: 'UserProfileChanged',
+        data: {
+          userId: mallory.id,
+          name: '=HYPERLINK("http://evil.example","Click")',
+          email: mallory.email,
+          contact: mallory.contact,
+          at: t.clock.now().toISOString(),
+        },
+      },
+    ]);
+    await t.deps.projections.waitForPosition(await t.deps.store.headPosition(), 5_000);
     const bad = await orderAt('2024-05-05T19:30:00.000Z', mallory, { qty: 2 });
     const phoned = orders.find((o) => o.paymentMethod === 'COD' && o.status === 'Pending')!;
     // Within its confirmation window (48 hours from its placing): later, every channel is refused.

@@ -12,6 +12,7 @@ import {
 } from '@shop/projections';
 import { Hono } from 'hono';
 import { badRequest, forbidden } from '../../platform/errors';
+import { replayAsOf } from '../../platform/http/as-of';
 import { type AuthEnv, requireUser } from '../../platform/http/auth';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
@@ -87,8 +88,10 @@ export function shopperOrderRoutes(deps: ShopDeps): Hono<AuthEnv> {
     }
     if (!caller.isAdmin) throw forbidden('Only an admin can see an order as it stood at a moment.');
     // The order as it stood then, replayed from the log (its reference too); not placed yet is 404.
-    const then = await readAsOf(deps.store, new Date(asOf), ORDER_VIEW_PROJECTORS, (db) =>
-      orderDetails(db, { id: orderIdOf(db, param), history: true, ...answerSettings, forStaff: true }),
+    const then = await replayAsOf(deps, caller.id, asOf, (moment) =>
+      readAsOf(deps.store, moment, ORDER_VIEW_PROJECTORS, (db) =>
+        orderDetails(db, { id: orderIdOf(db, param), history: true, ...answerSettings, forStaff: true }),
+      ),
     );
     return c.json({ ...visibleTo(caller, then), asOf });
   });

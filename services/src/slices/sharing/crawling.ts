@@ -18,6 +18,7 @@ export const PRIVATE_PREFIXES = [
   '/affiliate/request',
   '/reset-password',
   '/confirm-order',
+  '/verify-email',
 ] as const;
 
 /** True for a path robots.txt disallows (the same prefix match crawlers apply). */

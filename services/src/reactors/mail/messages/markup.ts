@@ -1,3 +1,4 @@
+import { PERSON_NAME_PATTERN } from '@shop/contracts';
 import { escapeHtml } from '../../../platform/http/escape-html';
 import type { ShopDetails } from '../shop-details';
 
@@ -59,7 +60,8 @@ export function frame(content: MessageContent, toName: string, shop: ShopDetails
   ]
     .filter(Boolean)
     .map((part, index) => html`${index > 0 ? ' or ' : ''}${part}`);
-  const greeting = toName.trim() ? `Hello ${toName.trim()},` : 'Hello,';
+  // A name from before names were restricted may hold a line break or a link: greet no one then.
+  const greeting = PERSON_NAME_PATTERN.test(toName.trim()) ? `Hello ${toName.trim()},` : 'Hello,';
   const page = html`<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${content.subject}</title></head>

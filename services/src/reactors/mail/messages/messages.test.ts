@@ -21,13 +21,22 @@ describe('message markup', () => {
   });
 
   it('frames a message with the greeting, the shop name and its support details, in both parts', () => {
-    const framed = frame({ subject: 'S', text: 'Body', html: html`<p>Body</p>` }, hostile, shop);
+    const framed = frame({ subject: 'S', text: 'Body', html: html`<p>Body</p>` }, 'Zoë O’Brien-Ansari', shop);
     expect(framed.text).toBe(
-      `${shop.name}\n\nHello ${hostile},\n\nBody\n\n--\nQuestions? Call ${shop.support.phone} or write to ${shop.support.email}.\n${shop.name}\n`,
+      `${shop.name}\n\nHello Zoë O’Brien-Ansari,\n\nBody\n\n--\nQuestions? Call ${shop.support.phone} or write to ${shop.support.email}.\n${shop.name}\n`,
     );
-    expect(framed.html).toContain(`<p>Hello ${escapeHtml(hostile)},</p>`);
-    expect(framed.html).not.toContain('<img');
+    expect(framed.html).toContain(`<p>Hello ${escapeHtml('Zoë O’Brien-Ansari')},</p>`);
     expect(framed.html).toContain(`<a href="mailto:${shop.support.email}">`);
+  });
+
+  it('greets no one by a name from before names were restricted: markup, a link, a line break', () => {
+    for (const name of [hostile, 'Your refund is ready: call 0300-0000000', 'Ali\r\nBcc: x@evil.example']) {
+      const framed = frame({ subject: 'S', text: 'Body', html: html`<p>Body</p>` }, name, shop);
+      expect(framed.text).toContain('\n\nHello,\n\nBody');
+      expect(framed.text).not.toContain(name);
+      expect(framed.html).toContain('<p>Hello,</p>');
+      expect(framed.html).not.toContain('<img');
+    }
     expect(frame({ subject: 'S', text: 'B', html: html`` }, '  ', shop).text).toContain('\nHello,\n');
   });
 });

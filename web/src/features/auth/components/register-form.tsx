@@ -1,5 +1,7 @@
+import type { RegistrationAwaitingClaim } from '@shop/contracts';
 import { PHONE_PATTERN, RegisterInput } from '@shop/contracts';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { z } from 'zod';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { flashStore } from '../../../lib/flash';
@@ -7,7 +9,7 @@ import { afterSignIn } from '../../../lib/guards';
 import { sessionFromAuthResponse, signIn } from '../../../lib/session';
 import { Field, FormError } from '../../../ui/field';
 import { useZodForm } from '../../../ui/use-zod-form';
-import { register } from '../api/auth';
+import { isAwaitingClaim, register } from '../api/auth';
 
 export const REGISTRATION_FAILED = 'Registration failed. Please try again.';
 export const PASSWORD_HINT = 'Use 8 or more characters with a mix of letters, numbers & symbols';
@@ -51,11 +53,13 @@ const placeNames: Record<string, string> = {
  */
 export function RegisterDetailsForm({ redirectTo }: { redirectTo: string | undefined }) {
   const navigate = useNavigate();
+  const [claim, setClaim] = useState<RegistrationAwaitingClaim | null>(null);
   const { formRef, mutation, field, onSubmit } = useZodForm({
     schema: RegisterForm,
     initialValues: { name: '', email: '', contact: '', password: '' },
     mutationFn: register,
     onSuccess: (response) => {
+      if (isAwaitingClaim(response)) return setClaim(response);
       signIn(sessionFromAuthResponse(response));
       const href = afterSignIn(redirectTo);
       const path = href.split(/[?#]/)[0] ?? '/';
@@ -68,6 +72,17 @@ export function RegisterDetailsForm({ redirectTo }: { redirectTo: string | undef
       void navigate({ href, replace: true });
     },
   });
+
+  if (claim) {
+    return (
+      <div role="status" className="form">
+        <p>
+          <strong>Check your e-mail: {claim.email}</strong>
+        </p>
+        <p>{claim.message}</p>
+      </div>
+    );
+  }
 
   return (
     <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-labelledby="register-title">
