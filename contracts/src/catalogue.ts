@@ -1,21 +1,10 @@
 import { z } from 'zod';
 import { PriceAmount } from './money';
 
-/** Sizes the admin form offers; the shopping filter uses their lower-case forms. */
-export const SIZES = ['SM', 'MD', 'LG', 'XL', '2XL', '3XL', '4XL'] as const;
-export const Size = z.enum(SIZES, { error: `must be one of ${SIZES.join(', ')}` });
-export type Size = z.infer<typeof Size>;
+import { SIZES, Size, StockBySize, StockCount } from './sizes';
+import { OptionInput, type OptionValues, optionAndVariantIssues, type ProductOption, Sku } from './variants';
 
-/** Units of one product (or one of its sizes) for sale. */
-const StockCount = z
-  .number({ error: 'Stock must be a number' })
-  .int('Stock must be a whole number')
-  .min(0, 'Stock must not be negative')
-  .max(1_000_000, 'Stock must be at most 1,000,000');
-
-/** Units for sale per size: `{"SM": 3, "MD": 5}`. */
-export const StockBySize = z.partialRecord(Size, StockCount);
-export type StockBySize = z.infer<typeof StockBySize>;
+export { SIZES, Size, StockBySize } from './sizes';
 
 const text = (label: string, max: number) =>
   z
@@ -30,14 +19,32 @@ export const ImageRef = z
   .trim()
   .regex(/^\/(uploads|images)\/[A-Za-z0-9._-]+$/, 'Image must be an uploaded image');
 
+/** A variant as the admin sends it; `stock` left out on an edit keeps the variant's units (0 when new). */
+export const VariantInput = z.object({
+  sku: Sku.nullish(),
+  options: z.record(z.string(), z.string().trim()).default({}),
+  price: PriceAmount,
+  originalPrice: PriceAmount.nullish(),
+  stock: StockCount.optional(),
+});
+export type VariantInput = z.output<typeof VariantInput>;
+
 /** The fields of a product's create and edit payloads, before the rules across fields. */
 export const ProductFields = z.object({
   name: text('Name', 120),
   description: text('Description', 5000),
   category: text('Category', 60),
-  price: PriceAmount,
+  /** The seed's one price; derived (the lowest variant price) when `variants` are given. */
+  price: PriceAmount.optional(),
   originalPrice: PriceAmount.nullish(),
   image: ImageRef,
+  /** Up to 3 options (`[{name: 'Colour', values: ['Black', 'Olive']}]`); with them come `variants`. */
+  options: z.array(OptionInput).optional(),
+  /**
+   * One per combination on sale. Ids are the server's: on edit a variant is matched by its option
+   * values and keeps its id, history and (when `stock` is left out) its stock.
+   */
+  variants: z.array(VariantInput).optional(),
   sizes: z
     .array(Size)
     .max(SIZES.length)
@@ -126,6 +133,74 @@ export function productStock(product: {
   return { countInStock: sumStock(stockBySize), stockBySize };
 }
 
+/**
+ * A product comes either as the seed gives it (a price, `sizes` with their stock) or with `variants`
+ * (and `options`, none for a product in one variant), whose rules `optionAndVariantIssues` checks.
+ */
+export function checkProductShape(product: z.output<typeof ProductFields>, context: z.RefinementCtx): void {
+  if (product.variants === undefined) {
+    if (product.options !== undefined) {
+      context.addIssue({ code: 'custom', message: 'Give the variants of these options', path: ['variants'] });
+      return;
+    }
+    if (product.price === undefined) {
+      context.addIssue({ code: 'custom', message: 'Price is required', path: ['price'] });
+      return;
+    }
+    checkStockAgainstSizes(product, context);
+    if (!originalPriceNotBelowPrice({ price: product.price, originalPrice: product.originalPrice }))
+      context.addIssue({ code: 'custom', ...ORIGINAL_PRICE_BELOW_PRICE });
+    return;
+  }
+  for (const issue of optionAndVariantIssues(product.options ?? [], product.variants))
+    context.addIssue({ code: 'custom', ...issue });
+  for (const issue of derivedFieldsContradicted(product, product.variants))
+    context.addIssue({ code: 'custom', ...issue });
+}
+
+/**
+ * With variants, `price`, `sizes` and the stock are derived from them. A body that also gives them (a
+ * product's answer sent back) must agree, so an edit of the derived field alone is refused, not ignored.
+ */
+function derivedFieldsContradicted(
+  product: z.output<typeof ProductFields>,
+  variants: readonly VariantInput[],
+): { message: string; path: string[] }[] {
+  const issues: { message: string; path: string[] }[] = [];
+  const lowest = Math.min(...variants.map((variant) => variant.price));
+  if (product.price !== undefined && variants.length > 0 && product.price !== lowest)
+    issues.push({
+      message: "With variants, the price is the lowest variant's: change the variants' prices",
+      path: ['price'],
+    });
+  const sizes = product.options?.find((option) => option.name === 'Size')?.values ?? [];
+  if (product.sizes.length > 0 && product.sizes.join() !== sizes.join())
+    issues.push({ message: 'With variants, the sizes are the Size option’s values', path: ['sizes'] });
+  const stocks = variants.map((variant) => variant.stock);
+  if (product.countInStock !== undefined && stocks.every((stock) => stock !== undefined)) {
+    const total = stocks.reduce<number>((sum, stock) => sum + (stock ?? 0), 0);
+    if (total !== product.countInStock)
+      issues.push({
+        message: "With variants, the stock is the variants': change theirs",
+        path: ['countInStock'],
+      });
+  }
+  if (product.stockBySize !== undefined && stocks.every((stock) => stock !== undefined)) {
+    const bySize: Record<string, number> = {};
+    for (const variant of variants) {
+      const size = variant.options.Size;
+      if (size !== undefined) bySize[size] = (bySize[size] ?? 0) + (variant.stock ?? 0);
+    }
+    const given = Object.entries(product.stockBySize);
+    if (given.length !== Object.keys(bySize).length || given.some(([size, units]) => bySize[size] !== units))
+      issues.push({
+        message: "With variants, the stock per size is the variants': change theirs",
+        path: ['stockBySize'],
+      });
+  }
+  return issues;
+}
+
 /** An original price is the price before a markdown, so it is never below the price. */
 export const originalPriceNotBelowPrice = (product: { price: number; originalPrice?: number | null }) =>
   product.originalPrice == null || product.originalPrice >= product.price;
@@ -138,11 +213,22 @@ export const ORIGINAL_PRICE_BELOW_PRICE = {
  * Body of POST /api/products and PUT /api/products/{id}. Parsed, it carries the stock the product
  * keeps (see `productStock`): `countInStock` is the sum of `stockBySize` when there are sizes.
  */
-export const ProductInput = ProductFields.superRefine(checkStockAgainstSizes)
-  .refine(originalPriceNotBelowPrice, ORIGINAL_PRICE_BELOW_PRICE)
-  .transform((product) => ({ ...product, ...productStock(product) }));
+export const ProductInput = ProductFields.superRefine(checkProductShape).transform((product) => ({
+  ...product,
+  ...productStock(product),
+}));
 export type ProductInput = z.input<typeof ProductInput>;
 export type ParsedProductInput = z.output<typeof ProductInput>;
+
+/** A variant as every read call answers it; money in major units. */
+export interface ProductVariant {
+  id: string;
+  sku: string | null;
+  options: OptionValues;
+  price: number;
+  originalPrice: number | null;
+  stock: number;
+}
 
 /** A product as every read call answers it; money in major units. */
 export interface Product {
@@ -155,7 +241,12 @@ export interface Product {
   image: string;
   /** Smaller image for cards and lists. */
   thumbnail: string;
+  /** Derived from the variants: the Size option's values. */
   sizes: Size[];
+  /** Up to 3 options; `[{name: 'Size', values: sizes}]` for a product given as the seed gives it. */
+  options: ProductOption[];
+  /** One per combination on sale; `price` above is the lowest of theirs. */
+  variants: ProductVariant[];
   /** Units for sale: the sum of `stockBySize` when the product has sizes. */
   countInStock: number;
   /** Units for sale per size, in the order of `sizes`; `{}` for a product without sizes. */

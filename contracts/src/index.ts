@@ -94,3 +94,4 @@ export * from './returns';
 export * from './reviews';
 export * from './shop-config';
 export * from './upcasting';
+export * from './variants';

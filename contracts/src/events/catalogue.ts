@@ -18,10 +18,29 @@ const productFields = {
  * (and `stockBySize` `{}`) when not. Schema version 2 added `stockBySize`.
  */
 const productStock = { countInStock: z.number().int(), stockBySize: StockBySize };
+/**
+ * Schema version 3 added options and variants; `price`, `originalPrice`, `sizes` and the stock
+ * above are derived from them (the lowest price, the Size option's values, the units per size).
+ * Products saved before are upcast: their sizes become a Size option, each size a variant.
+ */
+const productVariants = {
+  options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
+  variants: z.array(
+    z.object({
+      id,
+      sku: z.string().nullable(),
+      options: z.record(z.string(), z.string()),
+      price: minor,
+      originalPrice: minor.nullable(),
+      stock: z.number().int(),
+    }),
+  ),
+};
 export const ProductCreated = z.object({
   productId: id,
   ...productFields,
   ...productStock,
+  ...productVariants,
   at,
 });
 /** Stock set by the admin is a new absolute count; reservations are separate events. */
@@ -29,6 +48,7 @@ export const ProductUpdated = z.object({
   productId: id,
   ...productFields,
   ...productStock,
+  ...productVariants,
   at,
 });
 export const ProductDeleted = z.object({ productId: id, at });

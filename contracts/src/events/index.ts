@@ -125,8 +125,8 @@ export type ShopEvent = { [T in EventType]: { type: T; data: EventData<T> } }[Ev
 /** Current schema version of each event type (all start at 1); each bump has an upcaster in services. */
 export const EVENT_SCHEMA_VERSIONS: Readonly<Partial<Record<EventType, number>>> = {
   OrderPlaced: 3,
-  ProductCreated: 2,
-  ProductUpdated: 2,
+  ProductCreated: 3,
+  ProductUpdated: 3,
   ReviewPosted: 2,
   StockReserved: 2,
   StockReleased: 2,

@@ -19,6 +19,8 @@ export const streams = {
     `outbox-${channel}-${kind}-${causeEventId}`,
   /** Claimed by the instance that seeds the demo catalogue, so several starting together seed it once. */
   demoCatalogueClaim: () => 'demo-catalogue',
+  /** A SKU, owned by the product whose variant carries it; case-insensitive. */
+  skuClaim: (sku: string) => `sku-${sku.trim().toUpperCase()}`,
   orderReferenceClaim: (reference: string) => `order-reference-${reference.toUpperCase()}`,
   /** A customer's cash-on-delivery standing: the admin's lifts of the refusal limit. */
   codStanding: (userId: string) => `cod-standing-${userId}`,

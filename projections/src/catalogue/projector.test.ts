@@ -55,6 +55,11 @@ describe('the catalogue read model', () => {
       image: '/images/flex.webp',
       thumbnail: '/images/flex-thumb.webp',
       sizes: ['SM', 'MD'],
+      options: [{ name: 'Size', values: ['SM', 'MD'] }],
+      variants: [
+        { id: 'p1-SM', sku: null, options: { Size: 'SM' }, price: 4999.5, originalPrice: 5999, stock: 5 },
+        { id: 'p1-MD', sku: null, options: { Size: 'MD' }, price: 4999.5, originalPrice: 5999, stock: 0 },
+      ],
       countInStock: 5,
       stockBySize: { SM: 5, MD: 0 },
       rating: 0,

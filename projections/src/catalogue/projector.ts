@@ -1,4 +1,4 @@
-import { type EventData, shopConfig } from '@shop/contracts';
+import { type EventData, shopConfig, sizeOfVariant } from '@shop/contracts';
 import { sql as expr } from 'kysely';
 import type { ReadModelsDb } from '../db/database';
 import { argumentsFor, prepareQuery } from '../db/prepared-query';
@@ -19,6 +19,8 @@ const productColumnNames = [
   'sizes',
   'count_in_stock',
   'stock_by_size',
+  'options',
+  'variants',
   'is_featured',
   'updated_at',
 ] as const satisfies readonly (keyof CatalogueProductsTable)[];
@@ -56,24 +58,29 @@ const sql = {
     { addsUp: ['sold'] },
   ),
   /**
-   * Units taken (negative) or given back to one size, and to the total, as the product aggregate's
-   * `moveStock` does: a product without sizes moves its one count; one with sizes moves the size
-   * named (null: an event from before stock per size, the first size) and nothing when it does not
-   * offer that size. A chunk's moves of one size merge into one write.
+   * Units taken (negative) or given back to the variant a size picks out, to its size and to the
+   * total, as the product aggregate's `moveStock` does: the size named (null: an event from before
+   * stock per size, the first size; `''`: a product without sizes) moves the one variant of that size,
+   * and nothing when there is none or several. A chunk's moves of one size merge into one write.
    */
   moveStock: prepareQuery<{ id: string; size: string | null; stock: number }>(
     (qb, arg) => {
       const unsized = expr<boolean>`${expr.ref('sizes')} = '[]'`;
-      const path = expr<string>`'$."' || coalesce(${arg('size')}, json_extract(${expr.ref('sizes')}, '$[0]')) || '"'`;
+      const size = expr<string>`coalesce(${arg('size')}, json_extract(${expr.ref('sizes')}, '$[0]'), '')`;
+      const path = expr<string>`'$."' || ${size} || '"'`;
       const units = expr<number | null>`json_extract(${expr.ref('stock_by_size')}, ${path})`;
+      const ofSize = (what: string) =>
+        expr`(select ${expr.raw(what)} from json_each(catalogue_products.variants) where json_extract(value, '$.size') = ${size})`;
+      const variantPath = expr<string>`'$[' || ${ofSize('key')} || '].stock'`;
       return qb
         .updateTable('catalogue_products')
         .set((eb) => ({
           count_in_stock: eb('count_in_stock', '+', arg('stock')),
           stock_by_size: expr<string>`case when ${unsized} then ${expr.ref('stock_by_size')} else json_set(${expr.ref('stock_by_size')}, ${path}, ${units} + ${arg('stock')}) end`,
+          variants: expr<string>`json_set(${expr.ref('variants')}, ${variantPath}, json_extract(${expr.ref('variants')}, ${variantPath}) + ${arg('stock')})`,
         }))
         .where('id', '=', arg('id'))
-        .where(expr<boolean>`(${unsized} or ${units} is not null)`);
+        .where(expr<boolean>`${ofSize('count(*)')} = 1`);
     },
     { addsUp: ['stock'] },
   ),
@@ -208,6 +215,8 @@ function productColumns(e: EventData<'ProductCreated'> | EventData<'ProductUpdat
     sizes: JSON.stringify(e.sizes),
     count_in_stock: e.countInStock,
     stock_by_size: JSON.stringify(e.stockBySize),
+    options: JSON.stringify(e.options),
+    variants: JSON.stringify(e.variants.map((variant) => ({ ...variant, size: sizeOfVariant(variant) }))),
     is_featured: e.isFeatured ? 1 : 0,
     updated_at: e.at,
   };

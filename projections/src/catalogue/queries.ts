@@ -5,8 +5,10 @@ import {
   fromMinor,
   type Minor,
   type Product,
+  type ProductOption,
   type Size,
   type StockBySize,
+  type StoredVariant,
 } from '@shop/contracts';
 import type { ReadModelsDb } from '../db/database';
 import { countRows, type KeysetPage, type PageStart, readInChunks, readPage } from '../db/paging';
@@ -207,6 +209,15 @@ function toProduct(row: ProductColumns): Product {
     sizes: JSON.parse(row.sizes) as Size[],
     countInStock: row.count_in_stock,
     stockBySize: JSON.parse(row.stock_by_size) as StockBySize,
+    options: JSON.parse(row.options) as ProductOption[],
+    variants: (JSON.parse(row.variants) as StoredVariant[]).map((variant) => ({
+      id: variant.id,
+      sku: variant.sku,
+      options: variant.options,
+      price: fromMinor(variant.price),
+      originalPrice: variant.originalPrice === null ? null : fromMinor(variant.originalPrice),
+      stock: variant.stock,
+    })),
     rating: Math.round(row.rating * 10) / 10,
     numReviews: row.num_reviews,
     popularity: row.popularity,

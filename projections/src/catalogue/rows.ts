@@ -20,6 +20,8 @@ export const productColumns = [
   'sizes',
   'count_in_stock',
   'stock_by_size',
+  'options',
+  'variants',
   'rating',
   'num_reviews',
   'popularity',

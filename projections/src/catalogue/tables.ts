@@ -23,6 +23,13 @@ export interface CatalogueProductsTable {
   count_in_stock: number;
   /** JSON object of units per size (`{"SM": 3}`), `{}` for a product without sizes. */
   stock_by_size: string;
+  /** JSON array of the product's options, `[{name, values}]`. */
+  options: string;
+  /**
+   * JSON array of its variants, `[{id, sku, options, price, originalPrice, stock, size}]`, money in
+   * minor units; `size` is the variant's Size value (`''` without one), for the stock moves.
+   */
+  variants: string;
   num_reviews: number;
   /** Average of the live verified reviews; 0 when there are none. */
   rating: number;

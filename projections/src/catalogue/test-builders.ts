@@ -1,4 +1,4 @@
-import type { EventData, EventType, RecordedEvent } from '@shop/contracts';
+import { type EventData, type EventType, type RecordedEvent, variantsFromSizes } from '@shop/contracts';
 import type { ReadModelsDb } from '../db/database';
 import { openReadModels } from '../db/open';
 import { catalogueProjector } from './projector';
@@ -27,7 +27,8 @@ export function anEvent<T extends EventType>(type: T, data: EventData<T>): Recor
 export function aProductCreated(overrides: Partial<EventData<'ProductCreated'>> = {}): RecordedEvent {
   const sizes = overrides.sizes ?? ['SM', 'MD'];
   const countInStock = overrides.countInStock ?? 5;
-  return anEvent('ProductCreated', {
+  const data: Omit<EventData<'ProductCreated'>, 'options' | 'variants'> &
+    Partial<EventData<'ProductCreated'>> = {
     stockBySize: Object.fromEntries(sizes.map((size, index) => [size, index === 0 ? countInStock : 0])),
     productId: 'p1',
     name: 'Flex Leggings',
@@ -42,7 +43,8 @@ export function aProductCreated(overrides: Partial<EventData<'ProductCreated'>> 
     countInStock: 5,
     at: '2024-05-01T10:00:00.000Z',
     ...overrides,
-  });
+  };
+  return anEvent('ProductCreated', { ...variantsFromSizes(data), ...data });
 }
 
 /** A verified review (a buyer's, of a delivered line); `verified: false` for one from before that rule. */

@@ -46,6 +46,10 @@ const product = recorded('ProductCreated', {
   isFeatured: false,
   countInStock: 4,
   stockBySize: { SM: 4 },
+  options: [{ name: 'Size', values: ['SM'] }],
+  variants: [
+    { id: 'p1-SM', sku: null, options: { Size: 'SM' }, price: 3_000, originalPrice: null, stock: 4 },
+  ],
   at,
 });
 const posted = (reviewId: string, extra: Partial<EventData<'ReviewPosted'>> = {}) =>

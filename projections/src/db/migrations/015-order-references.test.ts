@@ -20,7 +20,8 @@ describe('migration 015: order references', () => {
     `);
     old.close();
 
-    const migrated = openReadModels(path);
+    // Up to 015 only: a later migration may replay another read model (033 replays the catalogue).
+    const migrated = openReadModels(path, { migrations: readModelMigrations.filter((m) => m.name < '016') });
     expect(migrated.sqlite.prepare('SELECT count(*) AS n FROM orders').get()).toEqual({ n: 0 });
     expect(migrated.sqlite.prepare('SELECT name, position FROM projection_checkpoints').all()).toEqual([
       { name: 'catalogue', position: 42 },

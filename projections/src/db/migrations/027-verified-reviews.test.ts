@@ -8,7 +8,9 @@ import { openReadModels } from '../open';
 import { readModelMigrations } from './index';
 
 const temp = useTempDir();
-const before027 = readModelMigrations.filter((m) => m.name < '027');
+// With 033's columns already there: today's catalogue projector writes the product's variants, and
+// 033 (which replays the catalogue) would otherwise empty the rows this test compares.
+const before027 = readModelMigrations.filter((m) => m.name < '027' || m.name.startsWith('033'));
 
 let position = 100;
 function recorded<T extends EventType>(type: T, data: EventData<T>): RecordedEvent {

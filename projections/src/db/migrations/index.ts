@@ -26,6 +26,7 @@ import { outboxWithdrawn } from './024-outbox-withdrawn';
 import { phoneKeysByUser } from './025-phone-keys-by-user';
 import { verifiedReviews } from './027-verified-reviews';
 import { emailVerified } from './030-email-verified';
+import { catalogueVariants } from './033-catalogue-variants';
 import { payments } from './036-payments';
 import { cancelledOrdersAwaitNothing } from './043-cancelled-orders-await-nothing';
 import { spentIsPaidAndKept } from './044-spent-is-paid-and-kept';
@@ -60,6 +61,7 @@ export const readModelMigrations: readonly Migration[] = [
   phoneKeysByUser,
   verifiedReviews,
   emailVerified,
+  catalogueVariants,
   payments,
   cancelledOrdersAwaitNothing,
   spentIsPaidAndKept,

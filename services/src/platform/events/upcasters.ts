@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { REFERENCE_ALPHABET, type StockBySize, type UpcasterRegistry } from '@shop/contracts';
+import {
+  type EventData,
+  REFERENCE_ALPHABET,
+  type StockBySize,
+  type UpcasterRegistry,
+  variantsFromSizes,
+} from '@shop/contracts';
 
 /**
  * One entry per event type whose schema changed: `{ OrderPlaced: { 1: (v1) => v2 } }`, together
@@ -15,8 +21,8 @@ export const upcasters: UpcasterRegistry = {
     /** Orders placed before the shop asked for cash-on-delivery confirmations were never asked. */
     2: (data) => ({ ...(data as object), confirmationRequired: false }),
   },
-  ProductCreated: { 1: legacyProductStock },
-  ProductUpdated: { 1: legacyProductStock },
+  ProductCreated: { 1: legacyProductStock, 2: legacyProductVariants },
+  ProductUpdated: { 1: legacyProductStock, 2: legacyProductVariants },
   /** A review from before reviews came from buyers: no order line, not verified, shown anonymous. */
   ReviewPosted: {
     1: (data) => ({ ...(data as object), orderId: null, lineId: null, verified: false, anonymous: true }),
@@ -38,6 +44,17 @@ function legacyProductStock(data: unknown): unknown {
     stockBySize[size] = index === 0 ? v1.countInStock : 0;
   });
   return { ...v1, stockBySize: stockBySize as StockBySize };
+}
+
+/**
+ * A product saved before options (decision 029): its sizes become a Size option and each size a
+ * variant at the product's price with the size's units, its id derived from the product's and the
+ * size (`{productId}-MD`, `{productId}-one` without sizes), so every read gives the same ids and an
+ * edit since, matched by option values, keeps them.
+ */
+function legacyProductVariants(data: unknown): unknown {
+  const v2 = data as Omit<EventData<'ProductCreated'>, 'options' | 'variants'>;
+  return { ...v2, ...variantsFromSizes(v2) };
 }
 
 /** A reservation or release from before stock per size did not say which size: null (see above). */

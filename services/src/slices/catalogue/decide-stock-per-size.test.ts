@@ -13,7 +13,7 @@ import {
   stockOf,
 } from './decide-test-kit';
 import type { ProductEvent } from './product';
-import { aProductDetails } from './test-builders';
+import { aProductDetails, withSizeVariants } from './test-builders';
 
 describe('reserving and releasing stock per size', () => {
   const reserve = (orderId: string, size: string, qty: number): ProductCommand => ({
@@ -94,13 +94,13 @@ describe('reserving and releasing stock per size', () => {
   it('moves only the hold for a size the product no longer offers', () => {
     const updated: ProductEvent = {
       type: 'ProductUpdated',
-      data: {
+      data: withSizeVariants({
         productId: 'p1',
         ...aProductDetails({ sizes: ['MD'] }),
         countInStock: 4,
         stockBySize: { MD: 4 },
         at,
-      },
+      }),
     };
     const history = spec.given(sized({ SM: 3, MD: 3, LG: 0 }), reserved('o1', 2, 'SM'), updated);
     history.when(release('o1', 2, 'SM')).thenEvents([released('o1', 2, 'SM')]);
@@ -134,13 +134,13 @@ describe('reserving and releasing stock per size', () => {
   it('moves only the hold of a sizeless reservation once the product has sizes', () => {
     const updated: ProductEvent = {
       type: 'ProductUpdated',
-      data: {
+      data: withSizeVariants({
         productId: 'p1',
         ...aProductDetails({ sizes: ['SM'] }),
         countInStock: 6,
         stockBySize: { SM: 6 },
         at,
-      },
+      }),
     };
     const { state } = spec.given(plain({ countInStock: 5 }), reserved('o1', 2), updated, released('o1', 2));
     expect([stockOf(state), sizesOf(state)]).toEqual([6, { SM: 6 }]);

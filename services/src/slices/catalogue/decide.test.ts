@@ -13,7 +13,7 @@ import {
   stockOf,
 } from './decide-test-kit';
 import type { ProductEvent } from './product';
-import { aProductCreated, aProductDetails } from './test-builders';
+import { aProductCreated, aProductDetails, withSizeVariants } from './test-builders';
 
 describe('creating, editing and deleting a product', () => {
   it('creates a product that does not exist yet, its stock the sum of its sizes whatever count was sent', () => {
@@ -31,7 +31,7 @@ describe('creating, editing and deleting a product', () => {
       .thenEvents([
         {
           type: 'ProductCreated',
-          data: { productId: 'p1', ...aProductDetails(), countInStock: 5, stockBySize, at },
+          data: withSizeVariants({ productId: 'p1', ...aProductDetails(), countInStock: 5, stockBySize, at }),
         },
       ]);
   });
@@ -44,7 +44,7 @@ describe('creating, editing and deleting a product', () => {
       .thenEvents([
         {
           type: 'ProductCreated',
-          data: { productId: 'p1', ...details, countInStock: 7, stockBySize: {}, at },
+          data: withSizeVariants({ productId: 'p1', ...details, countInStock: 7, stockBySize: {}, at }),
         },
       ]);
   });
@@ -57,7 +57,13 @@ describe('creating, editing and deleting a product', () => {
       .thenEvents([
         {
           type: 'ProductCreated',
-          data: { productId: 'p1', ...details, countInStock: 4, stockBySize: { LG: 0, SM: 4 }, at },
+          data: withSizeVariants({
+            productId: 'p1',
+            ...details,
+            countInStock: 4,
+            stockBySize: { LG: 0, SM: 4 },
+            at,
+          }),
         },
       ]);
   });
@@ -76,7 +82,7 @@ describe('creating, editing and deleting a product', () => {
     const stockBySize = { SM: 20, MD: 0, LG: 4 };
     const updated: ProductEvent = {
       type: 'ProductUpdated',
-      data: { productId: 'p1', ...details, countInStock: 24, stockBySize, at },
+      data: withSizeVariants({ productId: 'p1', ...details, countInStock: 24, stockBySize, at }),
     };
     history.when({ type: 'UpdateProduct', productId: 'p1', details, stockBySize, at }).thenEvents([updated]);
     const after = spec.given(sized({ SM: 5, MD: 1, LG: 0 }), reserved('o1', 2, 'SM'), updated);

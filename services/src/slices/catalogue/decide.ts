@@ -1,10 +1,16 @@
 import {
+  combinationKey,
+  derivedFromVariants,
   type EventData,
+  type Minor,
+  type OptionValues,
+  type ProductOption,
   productStock,
   SIZES,
   type Size,
   type StockBySize,
-  unitsOfSize,
+  type StoredVariant,
+  variantsFromSizes,
 } from '@shop/contracts';
 import type { Decider } from '../../platform/commands/handle-command';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -16,6 +22,7 @@ import {
   type ProductDetails,
   type ProductEvent,
   type ProductState,
+  variantOfSize,
 } from './product';
 
 export type ReleaseReason = EventData<'StockReleased'>['reason'];
@@ -32,10 +39,32 @@ export interface StockInput {
   stockBySize?: StockBySize;
 }
 
+/** A variant as the admin gives it, money in minor units; no `stock` on an edit keeps its units. */
+export interface VariantDraft {
+  sku: string | null;
+  options: OptionValues;
+  price: Minor;
+  originalPrice: Minor | null;
+  stock?: number;
+}
+
+/**
+ * Options and variants as the admin gives them (checked by `optionAndVariantIssues`), with a fresh
+ * id for each variant in case it is new. Without them, the product's sizes and stock make its
+ * variants, one per size.
+ */
+export interface VariantsInput {
+  options?: ProductOption[];
+  variants?: VariantDraft[];
+  freshVariantIds?: string[];
+}
+
 /** The product aggregate's commands. Prices are minor units; time comes in with the command. */
 export type ProductCommand =
-  | ({ type: 'CreateProduct'; productId: string; details: ProductDetails; at: string } & StockInput)
-  | ({ type: 'UpdateProduct'; productId: string; details: ProductDetails; at: string } & StockInput)
+  | ({ type: 'CreateProduct'; productId: string; details: ProductDetails; at: string } & StockInput &
+      VariantsInput)
+  | ({ type: 'UpdateProduct'; productId: string; details: ProductDetails; at: string } & StockInput &
+      VariantsInput)
   | { type: 'DeleteProduct'; productId: string; at: string }
   /** `size` as the order line has it: one of the product's sizes, `''` for a product without sizes. */
   | { type: 'ReserveStock'; productId: string; orderId: string; size: string; qty: number; at: string }
@@ -62,25 +91,67 @@ function listed(state: ProductState): ExistingProduct {
 
 export function createProduct(command: Command<'CreateProduct'>, state: ProductState): ProductEvent[] {
   if (state.status !== 'absent') throw conflict('This product already exists.');
-  const { productId, details, at } = command;
-  return [
-    {
-      type: 'ProductCreated',
-      data: { productId, ...details, ...productStock({ ...command, ...details }), at },
-    },
-  ];
+  return [{ type: 'ProductCreated', data: productData(command, []) }];
 }
 
-/** The admin's stock value is the new absolute count of units for sale, whatever was reserved before. */
+/**
+ * The admin's stock value is the new absolute count of units for sale, whatever was reserved before;
+ * a variant given without stock keeps its units. A variant whose option values match one the product
+ * has keeps that one's id (so its history and reservations follow it); the others get fresh ids.
+ */
 export function updateProduct(command: Command<'UpdateProduct'>, state: ProductState): ProductEvent[] {
-  listed(state);
+  const product = listed(state);
+  return [{ type: 'ProductUpdated', data: productData(command, product.variants, product.options) }];
+}
+
+/** The data of ProductCreated/ProductUpdated: the variants with their ids, and what derives from them. */
+function productData(
+  command: Command<'CreateProduct' | 'UpdateProduct'>,
+  existing: readonly StoredVariant[],
+  existingOptions: readonly ProductOption[] = [],
+): EventData<'ProductCreated'> {
   const { productId, details, at } = command;
-  return [
-    {
-      type: 'ProductUpdated',
-      data: { productId, ...details, ...productStock({ ...command, ...details }), at },
-    },
-  ];
+  const { options, variants } = command.variants
+    ? { options: command.options ?? [], variants: withIds(command, command.variants) }
+    : variantsFromSizes({
+        productId,
+        ...details,
+        ...productStock({ ...command, ...details }),
+      });
+  const previous = new Map(existing.map((variant) => [combinationKey(options, variant.options), variant]));
+  // The same options in any order: reordering them changes no variant, adding or dropping one does.
+  const namesOf = (list: readonly ProductOption[]) =>
+    list
+      .map((option) => option.name)
+      .sort()
+      .join('\n');
+  const sameOptionNames = namesOf(existingOptions) === namesOf(options);
+  const kept = variants.map((variant) => {
+    const match = sameOptionNames ? previous.get(combinationKey(options, variant.options)) : undefined;
+    if (!match) return variant;
+    const given = command.variants ? command.variants[variants.indexOf(variant)]?.stock : variant.stock;
+    return { ...variant, id: match.id, stock: given ?? match.stock };
+  });
+  const derived = derivedFromVariants(options, kept);
+  return { productId, ...details, ...derived, options, variants: kept, at };
+}
+
+function withIds(
+  command: VariantsInput & { productId: string },
+  drafts: readonly VariantDraft[],
+): StoredVariant[] {
+  return drafts.map((draft, index) => {
+    const id = command.freshVariantIds?.[index];
+    if (id === undefined) throw new Error(`No fresh id for variant ${index} of product ${command.productId}`);
+    return {
+      id,
+      sku: draft.sku,
+      options: draft.options,
+      price: draft.price,
+      originalPrice: draft.originalPrice,
+      stock: draft.stock ?? 0,
+    };
+  });
 }
 
 /** The product leaves the catalogue; its stream stays, so old orders still show their lines. */
@@ -110,7 +181,11 @@ export function reserveStock(command: Command<'ReserveStock'>, state: ProductSta
         : `Size ${command.size} is not available for "${state.name}".`,
     );
   }
-  const inStock = unitsOfSize(state, size);
+  const variant = variantOfSize(state, size);
+  if (variant === undefined) {
+    throw conflict(`Please choose which "${state.name}"${inSize(size)} you want: it comes in several.`);
+  }
+  const inStock = variant.stock;
   const held = state.reservations.get(holdKey(orderId, size));
   if (held !== undefined) {
     if (held === qty) return [];

@@ -1,7 +1,15 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fromMinor, type ParsedProductInput, type Product, toMinor } from '@shop/contracts';
+import {
+  fromMinor,
+  type ParsedProductInput,
+  type Product,
+  type ProductVariant,
+  type StoredVariant,
+  toMinor,
+} from '@shop/contracts';
 import { validationFailed } from '../../platform/errors';
+import type { VariantsInput } from './decide';
 import type { ExistingProduct, ProductDetails } from './product';
 
 /** Where each kind of image reference lives on disk. */
@@ -21,7 +29,8 @@ export function productDetailsFrom(input: ParsedProductInput, folders: ImageFold
     name: input.name,
     description: input.description,
     category: input.category,
-    price: toMinor(input.price),
+    // With variants the aggregate derives the price from theirs; this is only the seed's.
+    price: toMinor(input.price ?? 0),
     originalPrice: input.originalPrice == null ? null : toMinor(input.originalPrice),
     image,
     thumbnail,
@@ -29,6 +38,32 @@ export function productDetailsFrom(input: ParsedProductInput, folders: ImageFold
     isFeatured: input.isFeatured,
   };
 }
+
+/** The admin's options and variants for the product command, money in minor units; none for the seed's payload. */
+export function variantsFrom(input: ParsedProductInput, newId: () => string): VariantsInput {
+  if (!input.variants) return {};
+  return {
+    options: input.options ?? [],
+    variants: input.variants.map((variant) => ({
+      sku: variant.sku ?? null,
+      options: variant.options,
+      price: toMinor(variant.price),
+      originalPrice: variant.originalPrice == null ? null : toMinor(variant.originalPrice),
+      ...(variant.stock === undefined ? {} : { stock: variant.stock }),
+    })),
+    freshVariantIds: input.variants.map(() => newId()),
+  };
+}
+
+/** A stored variant as the API answers it, money in major units. */
+export const variantView = (variant: StoredVariant): ProductVariant => ({
+  id: variant.id,
+  sku: variant.sku,
+  options: variant.options,
+  price: fromMinor(variant.price),
+  originalPrice: variant.originalPrice === null ? null : fromMinor(variant.originalPrice),
+  stock: variant.stock,
+});
 
 function resolveImage(image: string, folders: ImageFolders): { image: string; thumbnail: string } {
   const [, folder, name] = /^\/(uploads|images)\/([^/]+)$/.exec(image) ?? [];
@@ -62,6 +97,8 @@ export function productFromState(state: ExistingProduct): Product {
     image: state.image,
     thumbnail: state.thumbnail,
     sizes: state.sizes,
+    options: state.options,
+    variants: state.variants.map(variantView),
     countInStock: state.countInStock,
     stockBySize: state.stockBySize,
     rating: 0,

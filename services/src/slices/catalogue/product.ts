@@ -1,4 +1,13 @@
-import { type EventData, type Minor, type Size, type StockBySize, sumStock } from '@shop/contracts';
+import {
+  derivedFromVariants,
+  type EventData,
+  type Minor,
+  type ProductOption,
+  type Size,
+  type StockBySize,
+  type StoredVariant,
+  sizeOfVariant,
+} from '@shop/contracts';
 import { Reservations } from './reservations';
 
 /** The product aggregate's events, as a tagged union. One stream per product: `product-{id}`. */
@@ -33,6 +42,10 @@ export interface ExistingProduct extends ProductDetails {
   countInStock: number;
   /** The same per size, one entry per size of `sizes`; `{}` without sizes. */
   stockBySize: StockBySize;
+  /** Up to 3 options; a Size option is what `sizes` lists. */
+  options: ProductOption[];
+  /** One per combination on sale, each with its units; the counts above are their sums. */
+  variants: StoredVariant[];
   /** Units each order still holds of each size (see `holdKey`), so a release never gives back more than was taken. */
   reservations: Reservations;
   createdAt: string;
@@ -84,11 +97,21 @@ function sizeMoved(product: Pick<ExistingProduct, 'sizes'>, size: Size | '' | nu
 export const holdKey = (orderId: string, size: Size | ''): string =>
   size === '' ? orderId : `${orderId}#${size}`;
 
+/** The variant an order line of this size picks out: the only one of that size (or the only one, without sizes). */
+export function variantOfSize(
+  product: Pick<ExistingProduct, 'variants'>,
+  size: Size | '',
+): StoredVariant | undefined {
+  const ofSize = product.variants.filter((variant) => sizeOfVariant(variant) === size);
+  return ofSize.length === 1 ? ofSize[0] : undefined;
+}
+
 /**
- * `held` more units held by the order (fewer when negative), taken from or given back to the size's
- * count, or the one count of a product without sizes. A size the product no longer offers (or the
- * sizeless count of a product that since got sizes) only changes the hold: the admin's later counts
- * are absolute, and nobody can buy that size.
+ * `held` more units held by the order (fewer when negative), taken from or given back to the
+ * variant the size picks out, or the one variant of a product without sizes. A size the product no
+ * longer offers, or no longer picks out one variant of (the sizeless count of a product that since
+ * got sizes, a size that since came in colours), only changes the hold: the admin's later counts are
+ * absolute, and nobody can buy that size as it was.
  */
 function moveStock(
   state: ExistingProduct,
@@ -97,9 +120,11 @@ function moveStock(
 ): ExistingProduct {
   const size = sizeMoved(state, event.size);
   const reservations = state.reservations.holding(holdKey(event.orderId, size), held);
-  if (state.sizes.length === 0) return { ...state, countInStock: state.countInStock - held, reservations };
-  const units = size === '' ? undefined : state.stockBySize[size];
-  if (size === '' || units === undefined) return { ...state, reservations };
-  const stockBySize = { ...state.stockBySize, [size]: units - held };
-  return { ...state, stockBySize, countInStock: sumStock(stockBySize), reservations };
+  const moved = variantOfSize(state, size);
+  if (!moved) return { ...state, reservations };
+  const variants = state.variants.map((variant) =>
+    variant === moved ? { ...variant, stock: variant.stock - held } : variant,
+  );
+  const { countInStock, stockBySize } = derivedFromVariants(state.options, variants);
+  return { ...state, variants, stockBySize, countInStock, reservations };
 }

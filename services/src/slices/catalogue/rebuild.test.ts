@@ -1,4 +1,4 @@
-import { streams } from '@shop/contracts';
+import { type Product, streams } from '@shop/contracts';
 import type { ReadModelsDb } from '@shop/projections';
 import { anOrderPlaced } from '@shop/testing';
 import { describe, expect } from 'vitest';
@@ -97,6 +97,116 @@ describe('rebuilding the catalogue read model', () => {
     const live = rowsOf(t.deps.readModels);
     expect(live.catalogue_products?.length).toBeGreaterThan(30);
     expect(live.catalogue_reviews).toHaveLength(2);
+
+    const result = await t.deps.projections.rebuild(['catalogue']);
+    expect(result.rebuilt).toEqual(['catalogue']);
+    expect(rowsOf(t.deps.readModels)).toEqual(live);
+  });
+
+  it('gives the same rows with variants, their stock moves and products upcast from before options', async () => {
+    const at = () => t.clock.now().toISOString();
+    const admin = await signInAdmin(t);
+    const options = [
+      { name: 'Colour', values: ['Black', 'Olive'] },
+      { name: 'Size', values: ['SM', 'MD'] },
+    ];
+    const variants = [
+      { sku: 'RB-B-SM', options: { Colour: 'Black', Size: 'SM' }, price: 2900, stock: 3 },
+      {
+        sku: 'RB-O-MD',
+        options: { Colour: 'Olive', Size: 'MD' },
+        price: 3100,
+        originalPrice: 3500,
+        stock: 2,
+      },
+    ];
+    const { image, description } = aProductInput();
+    const tee = await t.request<Product>('POST', '/api/products', {
+      token: admin.token,
+      body: { name: 'Rebuilt Tee', description, image, category: 'Tops', options, variants },
+    });
+    expect(tee.status).toBe(201);
+    await t.request('PUT', `/api/products/${tee.body.id}`, {
+      token: admin.token,
+      body: {
+        name: 'Rebuilt Tee',
+        description,
+        image,
+        category: 'Tops',
+        options,
+        variants: [...variants, { sku: 'RB-O-SM', options: { Colour: 'Olive', Size: 'SM' }, price: 3100 }],
+      },
+    });
+    const leggings = await t.request<Product>('POST', '/api/products', {
+      token: admin.token,
+      body: aProductInput({ sizes: ['SM', 'MD'], stockBySize: { SM: 4, MD: 1 } }),
+    });
+    const system = { actor: 'system' };
+    const leggingsId = leggings.body.id;
+    await reserveProductStock(
+      t.deps,
+      { size: 'MD', productId: leggingsId, orderId: 'o1', qty: 1, at: at() },
+      system,
+    );
+    await reserveProductStock(
+      t.deps,
+      { size: 'SM', productId: leggingsId, orderId: 'o2', qty: 3, at: at() },
+      system,
+    );
+    await releaseProductStock(
+      t.deps,
+      { productId: leggingsId, orderId: 'o2', qty: 1, reason: 'cancelled', at: at() },
+      system,
+    );
+    // A product from the first log (one count, schema version 1), then edited before options (version 2).
+    const old = {
+      productId: 'old-tee',
+      name: 'Old Tee',
+      description: 'From before options.',
+      category: 'Tops',
+      price: 1_500_00,
+      originalPrice: null,
+      image: '/images/old.webp',
+      thumbnail: '/images/old.webp',
+      sizes: ['MD', 'LG'],
+      isFeatured: false,
+      countInStock: 6,
+      at: at(),
+    };
+    await t.deps.store.append(streams.product('old-tee'), [
+      { type: 'ProductCreated', data: old, metadata: { schemaVersion: 1 } },
+      {
+        type: 'ProductUpdated',
+        data: { ...old, countInStock: 5, stockBySize: { MD: 2, LG: 3 } },
+        metadata: { schemaVersion: 2 },
+      },
+    ]);
+    await reserveProductStock(
+      t.deps,
+      { size: 'LG', productId: 'old-tee', orderId: 'o3', qty: 1, at: at() },
+      system,
+    );
+    await t.deps.projections.waitForPosition(await t.deps.store.headPosition(), 5_000);
+    const live = rowsOf(t.deps.readModels);
+
+    const shownOld = await t.request<Product>('GET', '/api/products/old-tee');
+    expect(shownOld.body).toMatchObject({
+      options: [{ name: 'Size', values: ['MD', 'LG'] }],
+      variants: [
+        { id: 'old-tee-MD', sku: null, options: { Size: 'MD' }, price: 1500, stock: 2 },
+        { id: 'old-tee-LG', sku: null, options: { Size: 'LG' }, price: 1500, stock: 2 },
+      ],
+      stockBySize: { MD: 2, LG: 2 },
+      countInStock: 4,
+    });
+    const shownLeggings = await t.request<Product>('GET', `/api/products/${leggingsId}`);
+    expect(shownLeggings.body.variants.map((variant) => variant.stock)).toEqual([2, 0]);
+    const shownTee = await t.request<Product>('GET', `/api/products/${tee.body.id}`);
+    expect(shownTee.body.variants.map((variant) => [variant.sku, variant.stock])).toEqual([
+      ['RB-B-SM', 3],
+      ['RB-O-MD', 2],
+      ['RB-O-SM', 0],
+    ]);
 
     const result = await t.deps.projections.rebuild(['catalogue']);
     expect(result.rebuilt).toEqual(['catalogue']);

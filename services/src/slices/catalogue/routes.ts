@@ -3,6 +3,7 @@ import {
   CatalogueQuery,
   type ParsedProductInput,
   ProductInput,
+  skuKey,
   streams,
 } from '@shop/contracts';
 import {
@@ -15,6 +16,7 @@ import {
 } from '@shop/projections';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { aggregateStream } from '../../platform/commands/aggregate-stream';
 import { type CommandResult, handleCommand } from '../../platform/commands/handle-command';
 import { badRequest } from '../../platform/errors';
 import { AnswerCache } from '../../platform/http/answer-cache';
@@ -23,9 +25,19 @@ import { PageCursors } from '../../platform/http/page-cursors';
 import { streamedJsonArray } from '../../platform/http/streamed';
 import { validate } from '../../platform/http/validate';
 import type { ShopDeps } from '../../shop-deps';
-import { productDecider, productNotFound } from './decide';
+import { productDecider, productNotFound, type VariantsInput } from './decide';
 import type { ProductEvent, ProductState } from './product';
-import { productDetailsFrom, productFromState } from './product-view';
+
+const variantSkus = (variants: VariantsInput): (string | null)[] =>
+  variants.variants?.map((variant) => variant.sku) ?? [];
+
+const skusOf = (state: ProductState): string[] =>
+  state.status === 'absent'
+    ? []
+    : state.variants.flatMap((variant) => (variant.sku === null ? [] : [variant.sku]));
+
+import { productDetailsFrom, productFromState, variantsFrom } from './product-view';
+import { claimSkus, releaseSkus } from './sku-claims';
 import { MAX_UPLOAD_BYTES, storeUploadedImage, tooLargeImage } from './uploads';
 
 /** Room for the multipart envelope around a file of the maximum size. */
@@ -79,6 +91,9 @@ export function catalogueRoutes(deps: ShopDeps): Hono<AuthEnv> {
     const input = c.req.valid('json');
     const productId = deps.newId();
     const details = productDetailsFrom(spelledAsInShop(input), deps);
+    const variants = variantsFrom(input, deps.newId);
+    const change = { at: now(), actor: c.var.caller.id };
+    const taken = await claimSkus(deps.store, productId, variantSkus(variants), change);
     const result = await handleCommand(
       deps,
       productDecider,
@@ -89,10 +104,14 @@ export function catalogueRoutes(deps: ShopDeps): Hono<AuthEnv> {
         details,
         countInStock: input.countInStock,
         stockBySize: input.stockBySize,
-        at: now(),
+        ...variants,
+        at: change.at,
       },
-      { actor: c.var.caller.id },
-    );
+      { actor: change.actor },
+    ).catch(async (error: unknown) => {
+      await releaseSkus(deps.store, productId, taken, change);
+      throw error;
+    });
     return c.json(answer(productId, result), 201);
   });
 
@@ -100,6 +119,11 @@ export function catalogueRoutes(deps: ShopDeps): Hono<AuthEnv> {
     const productId = c.req.param('id');
     const input = c.req.valid('json');
     const details = productDetailsFrom(spelledAsInShop(input, productId), deps);
+    const variants = variantsFrom(input, deps.newId);
+    const change = { at: now(), actor: c.var.caller.id };
+    const before = await aggregateStream(deps.store, streams.product(productId), productDecider);
+    if (before.state.status !== 'listed') throw productNotFound();
+    const taken = await claimSkus(deps.store, productId, variantSkus(variants), change);
     const result = await handleCommand(
       deps,
       productDecider,
@@ -110,22 +134,32 @@ export function catalogueRoutes(deps: ShopDeps): Hono<AuthEnv> {
         details,
         countInStock: input.countInStock,
         stockBySize: input.stockBySize,
-        at: now(),
+        ...variants,
+        at: change.at,
       },
-      { actor: c.var.caller.id },
-    );
+      { actor: change.actor },
+    ).catch(async (error: unknown) => {
+      await releaseSkus(deps.store, productId, taken, change);
+      throw error;
+    });
+    const kept = new Set(skusOf(result.state).map(skuKey));
+    const dropped = skusOf(before.state).filter((sku) => !kept.has(skuKey(sku)));
+    await releaseSkus(deps.store, productId, dropped, change);
     return c.json(answer(productId, result));
   });
 
   app.delete('/products/:id', admin, async (c) => {
     const productId = c.req.param('id');
-    await handleCommand(
+    const at = now();
+    const result = await handleCommand(
       deps,
       productDecider,
       streams.product(productId),
-      { type: 'DeleteProduct', productId, at: now() },
+      { type: 'DeleteProduct', productId, at },
       { actor: c.var.caller.id },
     );
+    // A deleted product's SKUs are free for another product.
+    await releaseSkus(deps.store, productId, skusOf(result.state), { at, actor: c.var.caller.id });
     return c.json({ message: 'Product deleted', id: productId });
   });
 

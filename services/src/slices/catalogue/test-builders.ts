@@ -1,4 +1,4 @@
-import { type EventData, type StockBySize, streams } from '@shop/contracts';
+import { type EventData, type StockBySize, streams, variantsFromSizes } from '@shop/contracts';
 import { handleCommand } from '../../platform/commands/handle-command';
 import type { ShopDeps } from '../../shop-deps';
 import { productDecider } from './decide';
@@ -28,19 +28,31 @@ export function stockOnFirstSize(sizes: readonly string[], countInStock: number)
   return Object.fromEntries(sizes.map((size, index) => [size, index === 0 ? countInStock : 0]));
 }
 
-export function aProductCreated(overrides: Partial<EventData<'ProductCreated'>> = {}): {
+/**
+ * ProductCreated/ProductUpdated data given as the seed gives a product (sizes and their stock), with
+ * the options and variants it makes: a Size option, one variant per size (ids `{productId}-{size}`).
+ */
+export function withSizeVariants<T extends Omit<EventData<'ProductCreated'>, 'options' | 'variants'>>(
+  data: T,
+): T & Pick<EventData<'ProductCreated'>, 'options' | 'variants'> {
+  return { ...data, ...variantsFromSizes(data) };
+}
+
+export function aProductCreated(
+  overrides: Partial<Omit<EventData<'ProductCreated'>, 'options' | 'variants'>> = {},
+): {
   type: 'ProductCreated';
   data: EventData<'ProductCreated'>;
 } {
   const details = { ...aProductDetails(), countInStock: 5, ...overrides };
   return {
     type: 'ProductCreated',
-    data: {
+    data: withSizeVariants({
       productId: 'p1',
       stockBySize: stockOnFirstSize(details.sizes, details.countInStock),
       at: '2024-05-01T10:00:00.000Z',
       ...details,
-    },
+    }),
   };
 }
 

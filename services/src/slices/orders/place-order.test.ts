@@ -65,7 +65,7 @@ describe('POST /api/orders', () => {
     const stale = orderBody([{ product: tee, qty: 1 }]);
     await t.request('PUT', `/api/products/${tee.id}`, {
       token: admin.token,
-      body: { ...tee, price: 45, image: tee.image },
+      body: { ...tee, price: 45, variants: tee.variants.map((variant) => ({ ...variant, price: 45 })) },
     });
     expect((await post(stale)).body.code).toBe('PRICE_CHANGED');
   });

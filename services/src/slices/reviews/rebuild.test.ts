@@ -54,6 +54,10 @@ describe('rebuilding the customers and reviews read models from the log', () => 
           isFeatured: true,
           countInStock: 5,
           stockBySize: { MD: 5 },
+          options: [{ name: 'Size', values: ['MD'] }],
+          variants: [
+            { id: 'p1-MD', sku: null, options: { Size: 'MD' }, price: 2_500, originalPrice: null, stock: 5 },
+          ],
           at: t.clock.now().toISOString(),
         },
       },

@@ -7,6 +7,7 @@ import {
   type Product,
   type PublicReview,
   streams,
+  variantsFromSizes,
 } from '@shop/contracts';
 import { describe, expect } from 'vitest';
 import { it } from '../../test-support/shop-test';

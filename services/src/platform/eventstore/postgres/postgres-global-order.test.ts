@@ -65,6 +65,10 @@ function aProductCreated(): NewEvent & { data: EventData<'ProductCreated'> } {
       isFeatured: false,
       countInStock: 10,
       stockBySize: {},
+      options: [],
+      variants: [
+        { id: `${productId}-one`, sku: null, options: {}, price: 4_900, originalPrice: null, stock: 10 },
+      ],
       at: new Date().toISOString(),
     },
   };

@@ -85,7 +85,8 @@ export function valuesFromProduct(product: Product): ProductFormValues {
 }
 
 /** Everything of the product body except the image, which is uploaded once the rest is valid. */
-const ProductDetails = ProductFields.omit({ image: true })
+const ProductDetails = ProductFields.omit({ image: true, options: true, variants: true })
+  .required({ price: true })
   .superRefine(checkStockAgainstSizes)
   .refine(originalPriceNotBelowPrice, ORIGINAL_PRICE_BELOW_PRICE);
 export type ProductDetails = Omit<ProductInput, 'image'>;
