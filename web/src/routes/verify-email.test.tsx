@@ -99,7 +99,7 @@ describe('/register for an address an unverified account holds', () => {
     renderApp('/register');
     fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Maryam' } });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'me@example.pk' } });
-    fireEvent.change(screen.getByLabelText('Contact'), { target: { value: '0300-1234567' } });
+    fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '0300-1234567' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'a long password' } });
     fireEvent.click(main().getByRole('button', { name: 'Create account' }));
     expect((await main().findByRole('status')).textContent).toContain('Check your e-mail: me@example.pk');

@@ -152,6 +152,7 @@ export const ROUTE_GROUPS: Record<string, Route[]> = {
       ids: (f) => [f.orderId],
     },
     { method: 'GET', path: '/api/orders/cod-standing', auth: 'user' },
+    { method: 'GET', path: '/api/orders/confirm', auth: 'none' },
     { method: 'POST', path: '/api/orders/confirm', auth: 'none', body: () => ({ token: 'not-a-token' }) },
     { method: 'POST', path: '/api/orders/:id/confirm', auth: 'user', ids: (f) => [f.orderId] },
     {

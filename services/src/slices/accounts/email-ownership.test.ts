@@ -117,7 +117,7 @@ describe('an unverified address is sent nothing but the link to verify it', () =
 
     const order = await placeOrderOk(t, shopper, [{ product: await createProduct(t, admin), qty: 1 }]);
     await inbox.waitUntil(() => inbox.to(shopper.email).length === 1);
-    expect(inbox.to(shopper.email)[0]!.subject).toBe(`Your order ${order.reference} is confirmed`);
+    expect(inbox.to(shopper.email)[0]!.subject).toBe(`Please confirm your order ${order.reference}`);
     expect(inbox.to(shopper.email)[0]!.text).toContain('Hello Hina,');
   });
 
