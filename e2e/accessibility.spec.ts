@@ -47,6 +47,7 @@ const SCREENS: readonly Screen[] = [
   { route: '/forgot-password', who: 'guest' },
   { route: '/reset-password', who: 'guest', path: () => '/reset-password?token=a-request.a-mac' },
   { route: '/confirm-order', who: 'guest', path: () => '/confirm-order?token=a-token' },
+  { route: '/verify-email', who: 'guest', path: () => '/verify-email?token=a-token' },
   { route: '/terms', who: 'guest' },
   { route: '/privacy', who: 'guest' },
   { route: '/contact', who: 'guest' },
@@ -67,6 +68,7 @@ const SCREENS: readonly Screen[] = [
   { route: '/admin/reviews', who: 'admin' },
   { route: '/admin/returns', who: 'admin' },
   { route: '/admin/reports', who: 'admin' },
+  { route: '/admin/payments', who: 'admin' },
 ];
 
 const WIDTHS = [1280, 390] as const;
