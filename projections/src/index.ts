@@ -43,6 +43,7 @@ export {
   findPasswordResetRequest,
   findSessionHolder,
 } from './customers/queries';
+export { countDeliveredOrders } from './customers/rows';
 export type { Migration, ReadModelsDb } from './db/database';
 export { readModelMigrations } from './db/migrations';
 export { openReadModels } from './db/open';
@@ -68,7 +69,6 @@ export {
   orderTracking,
 } from './orders/queries';
 export {
-  countDeliveredOrders,
   findOrderOwner,
   listOrdersOfUser,
   listSweepableReservations,

@@ -104,3 +104,15 @@ export function affiliatesOf(db: ReadModelsDb, userIds: string[]): Map<string, C
   }
   return standing;
 }
+
+/** How many of a customer's orders were delivered (an affiliate needs one). */
+export function countDeliveredOrders(db: ReadModelsDb, args: { userId: string }): number {
+  const row = db.first(
+    db.qb
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', args.userId)
+      .where('status', '=', 'Delivered'),
+  );
+  return Number(row?.count ?? 0);
+}

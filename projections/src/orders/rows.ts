@@ -291,15 +291,3 @@ export function countFilteredOrders(db: ReadModelsDb, filters: Omit<OrderListFil
   if (filters.to) query = query.where('day', '<=', filters.to);
   return Number(db.first(query)?.total ?? 0);
 }
-
-/** How many of a customer's orders were delivered (an affiliate needs one). */
-export function countDeliveredOrders(db: ReadModelsDb, args: { userId: string }): number {
-  const row = db.first(
-    db.qb
-      .selectFrom('orders')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', args.userId)
-      .where('status', '=', 'Delivered'),
-  );
-  return Number(row?.count ?? 0);
-}
