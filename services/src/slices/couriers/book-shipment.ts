@@ -7,7 +7,7 @@ import {
   toMinor,
 } from '@shop/contracts';
 import { orderDetails } from '@shop/projections';
-import { readStreamOrEmpty } from '../../platform/commands/aggregate-stream';
+import { aggregateStream } from '../../platform/commands/aggregate-stream';
 import { handleCommand } from '../../platform/commands/handle-command';
 import { CourierRefused, type Parcel } from '../../platform/couriers/courier';
 import { conflict, serviceUnavailable, validationFailed } from '../../platform/errors';
@@ -15,7 +15,7 @@ import type { ShopDeps } from '../../shop-deps';
 import { orderNotFound } from '../orders/decide';
 import { answerSettingsOf } from '../orders/order-answers';
 import { configuredCourier, courierProblem } from './routes-support';
-import { type ShipmentEvent, shipmentDecider, shipmentView } from './shipment';
+import { shipmentDecider, shipmentView } from './shipment';
 
 /** Statuses an order can be booked in: placed, not yet handed to a courier, not cancelled. */
 const BOOKABLE = new Set(['Pending', 'Paid', 'Processing']);
@@ -29,11 +29,7 @@ export const cashToCollect = (order: Pick<Order, 'isPaid' | 'totalPrice'>) =>
 
 /** The order's parcel, read from its stream. */
 export async function shipmentOf(deps: ShopDeps, orderId: string): Promise<ShipmentView | null> {
-  const recorded = await readStreamOrEmpty(deps.store, streams.shipment(orderId));
-  const state = recorded.reduce(
-    (folded, event) => shipmentDecider.evolve(folded, event as unknown as ShipmentEvent),
-    shipmentDecider.initialState(),
-  );
+  const { state } = await aggregateStream(deps.store, streams.shipment(orderId), shipmentDecider);
   return shipmentView(state, deps.clock());
 }
 
